@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MSG } from '@bg/domain';
+import { AppError } from '../errors/app-error.js';
+
+/**
+ * The one place errors become HTTP answers: `{ status, msg, errors? }`, Portuguese text, never a
+ * stack trace. Bad input is 422 with a message per field; anything unexpected is logged and
+ * answered with a generic 500.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.httpStatus).send({ status: error.httpStatus, msg: error.message, ...(error.errors ? { errors: error.errors } : {}), ...(error.extra ?? {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const zodPath = (issue.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path;
+        const path = (issue.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || (zodPath?.map(String).join('.') ?? '_');
+        if (!errors[path]) errors[path] = issue.message ?? MSG.required;
+      }
+      return reply.status(422).send({ status: 422, msg: 'Verifique os campos informados.', errors });
+    }
+    const fe = error as FastifyError;
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      const msg = clientErrorMessage(fe);
+      return reply.status(fe.statusCode).send({ status: fe.statusCode, msg });
+    }
+    // Text with a NUL character cannot be stored by PostgreSQL (SQLSTATE 22021): bad input, not a crash.
+    if (sqlStateOf(error) === '22021') return reply.status(400).send({ status: 400, msg: 'A requisição contém caracteres inválidos.' });
+    // Two identical creations racing past the use-case's own check: the unique index decides, and
+    // the loser is told plainly (SQLSTATE 23505), never a 500.
+    if (sqlStateOf(error) === '23505') {
+      return reply.status(409).send({ status: 409, msg: 'Já existe um registro com estes dados. Atualize a tela e confira.' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ status: 500, msg: 'Erro interno. Tente novamente em instantes.' });
+  });
+}
+
+function sqlStateOf(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Corpo da requisição inválido.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'Arquivo ou requisição maior que o permitido.';
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return 'Quantidade de arquivos maior que a permitida.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Tipo de conteúdo não suportado.';
+    case 'FST_JWT_NO_AUTHORIZATION_IN_HEADER':
+    case 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED':
+    case 'FST_JWT_AUTHORIZATION_TOKEN_INVALID':
+      return 'Sessão expirada. Entre novamente.';
+    default:
+      return error.statusCode === 404 ? 'Recurso não encontrado.' : 'Requisição inválida.';
+  }
+}

@@ -1,0 +1,57 @@
+import type { DbOrTx } from '../../db/client.js';
+import { auditLog } from '../../db/schema/index.js';
+
+/** Who acted and from where; every use-case that changes data receives it. */
+export type Actor = {
+  id: number;
+  nivel: '1' | '2' | '3';
+  empresa_id: number | null;
+  name: string;
+  ip: string | null;
+};
+
+export type AuditEntry = {
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  /** What changed: new values, or { before, after } for updates. Never passwords. */
+  summary?: Record<string, unknown>;
+};
+
+/**
+ * Writes one audit record in the caller's transaction, so the record exists exactly when the
+ * change it describes does.
+ */
+export async function recordAudit(tx: DbOrTx, actor: { id: number | null; ip: string | null } | null, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    usuario_id: actor?.id ?? null,
+    ip: actor?.ip ?? null,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId == null ? null : String(entry.entityId),
+    summary: redact(entry.summary ?? {}),
+  });
+}
+
+const SECRET_KEYS = /pass(word)?|senha|token|secret/i;
+
+function redact(summary: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(summary)) {
+    if (SECRET_KEYS.test(k)) out[k] = '[omitido]';
+    else if (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)) out[k] = redact(v as Record<string, unknown>);
+    else out[k] = v;
+  }
+  return out;
+}
+
+/** Fields whose value differs between two records, as { field: { before, after } }. */
+export function diffFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    const a = before[key];
+    const b = after[key];
+    if (String(a ?? '') !== String(b ?? '')) changes[key] = { before: a ?? null, after: b ?? null };
+  }
+  return changes;
+}

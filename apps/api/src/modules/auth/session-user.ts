@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { empresa, usuario } from '../../db/schema/index.js';
+import type { Nivel } from '@bg/domain';
+
+/** What the API knows about the user of a request; loaded fresh on every request. */
+export type SessionUser = {
+  id: number;
+  name: string;
+  login: string;
+  email: string | null;
+  nivel: Nivel;
+  setor: string | null;
+  avatar: string | null;
+  permissoes: string[];
+  situacao: string;
+  token_version: number;
+  empresa_id: number | null;
+  empresa: {
+    id: number;
+    fantasia: string;
+    razao: string;
+    situacao: string;
+    qtd_max_parcelas: number;
+    antecipa: string;
+    simula_venda: string;
+  } | null;
+};
+
+export async function loadSessionUser(db: DbOrTx, where: { id: number } | { login: string }): Promise<
+  (SessionUser & { password_hash: string }) | null
+> {
+  const rows = await db
+    .select({ u: usuario, e: empresa })
+    .from(usuario)
+    .leftJoin(empresa, eq(empresa.id, usuario.empresa_id))
+    .where('id' in where ? eq(usuario.id, where.id) : sqlLowerLogin(where.login));
+  const row = rows[0];
+  if (!row) return null;
+  const { u, e } = row;
+  return {
+    id: u.id,
+    name: u.name,
+    login: u.login,
+    email: u.email,
+    nivel: u.nivel as Nivel,
+    setor: u.setor,
+    avatar: u.avatar,
+    permissoes: u.permissoes,
+    situacao: u.situacao,
+    token_version: u.token_version,
+    empresa_id: u.empresa_id,
+    password_hash: u.password_hash,
+    empresa: e
+      ? {
+          id: e.id,
+          fantasia: e.fantasia,
+          razao: e.razao,
+          situacao: e.situacao,
+          qtd_max_parcelas: e.qtd_max_parcelas,
+          antecipa: e.antecipa,
+          simula_venda: e.simula_venda,
+        }
+      : null,
+  };
+}
+
+import { sql } from 'drizzle-orm';
+function sqlLowerLogin(login: string) {
+  return sql`lower(${usuario.login}) = ${login.toLowerCase()}`;
+}
+
+/** Why a user may not use the system right now, or null when it may. */
+export function accessRefusal(user: Pick<SessionUser, 'situacao' | 'empresa' | 'nivel'>): string | null {
+  if (user.situacao !== 'ATIVO') return 'Usuário bloqueado. Procure o administrador do sistema.';
+  if (user.empresa && user.empresa.situacao !== 'ATIVA') return 'Empresa bloqueada. Procure o administrador do sistema.';
+  return null;
+}
+
+/** The shape of GET /api/usuario/getUserCurrent (spec §3 User). */
+export function toCurrentUser(user: SessionUser) {
+  const words = user.name.trim().split(/\s+/);
+  const displayName = words.length > 1 ? `${words[0]} ${words[words.length - 1]}` : words[0];
+  return {
+    id: user.id,
+    name: user.name,
+    login: user.login,
+    email: user.email,
+    nivel: user.nivel,
+    setor: user.setor,
+    permissoes: user.permissoes,
+    displayName,
+    avatar: user.avatar,
+    empresa: user.empresa
+      ? {
+          id: user.empresa.id,
+          fantasia: user.empresa.fantasia,
+          qtd_max_parcelas: user.empresa.qtd_max_parcelas,
+          antecipa: user.empresa.antecipa,
+          simula_venda: user.empresa.simula_venda,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,34 @@
+import type { BoletoAction } from '@bg/domain';
+import type { Db, Tx } from '../../db/client.js';
+import { forbidden } from '../../errors/app-error.js';
+import type { Actor } from '../audit/record-audit.js';
+import { changeSituacao, type SituacaoChange } from './change-situacao.js';
+import { findVisibleBoleto } from './get-boleto.js';
+
+export type ActionRule = {
+  /** false: administradores only. true: also the users of the boleto's own empresa (not a franchisee's). */
+  ownEmpresaMayAct: boolean;
+  motivo: string;
+};
+
+/**
+ * The shared frame of the boleto action use-cases: permission, tenancy (404 outside the scope),
+ * one transaction, the guarded transition with history and audit (changeSituacao), and an
+ * optional extra step in the same transaction.
+ */
+export async function applyBoletoAction<T = undefined>(
+  db: Db,
+  actor: Actor,
+  id: number,
+  action: BoletoAction,
+  rule: ActionRule,
+  extra?: (tx: Tx, change: SituacaoChange) => Promise<T>,
+): Promise<{ change: SituacaoChange; result: T | undefined }> {
+  return db.transaction(async (tx) => {
+    const { row } = await findVisibleBoleto(tx, actor, id);
+    if (actor.nivel !== '2' && !(rule.ownEmpresaMayAct && row.empresa_id === actor.empresa_id)) throw forbidden();
+    const change = await changeSituacao(tx, id, action, actor, rule.motivo);
+    const result = extra ? await extra(tx, change) : undefined;
+    return { change, result };
+  });
+}

@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import { fromCents, toCents, todayInSaoPaulo, valorAtualizadoCents, diasDeAtraso } from '@bg/domain';
+import { boleto, empresa, garantia, pessoa } from '../../db/schema/index.js';
+
+/** Columns of a boleto as lists and details show it (spec §3 Slip, flattened). */
+export const boletoColumns = {
+  id: boleto.id,
+  digito: boleto.digito,
+  parcela: boleto.parcela,
+  valor: boleto.valor,
+  vencimento: boleto.vencimento,
+  situacao: boleto.situacao,
+  nosso_numero: boleto.nosso_numero,
+  linha_digitavel: boleto.linha_digitavel,
+  created_at: boleto.created_at,
+  garantia_id: garantia.id,
+  garantia_digito: garantia.digito,
+  garantia_status: garantia.status,
+  libera_boleto: garantia.libera_boleto,
+  empresa_id: garantia.empresa_id,
+  fantasia: empresa.fantasia,
+  pessoa_id: pessoa.id,
+  nome_razao: pessoa.nome_razao,
+  cpf_cnpj: pessoa.cpf_cnpj,
+};
+
+/** boleto → garantia → pessoa, empresa: the joins every boleto read uses. */
+export const joins = {
+  garantia: [garantia, eq(garantia.id, boleto.garantia_id)] as const,
+  pessoa: [pessoa, eq(pessoa.id, garantia.pessoa_id)] as const,
+  empresa: [empresa, eq(empresa.id, garantia.empresa_id)] as const,
+};
+
+type RawRow = { [K in keyof typeof boletoColumns]: unknown } & { valor: string; vencimento: string };
+
+/** Money to JSON numbers and the receipts' Valor Atualizado, computed by the domain rule. */
+export function presentBoleto<R extends RawRow>(row: R, today = todayInSaoPaulo()) {
+  const cents = toCents(row.valor);
+  return {
+    ...row,
+    valor: fromCents(cents),
+    valor_atualizado: fromCents(valorAtualizadoCents(cents, row.vencimento, today)),
+    dias_atraso: diasDeAtraso(row.vencimento, today),
+  };
+}

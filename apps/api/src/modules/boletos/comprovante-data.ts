@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { formatDateTimeBR, formatProtocol, toCents } from '@bg/domain';
+import type { Db } from '../../db/client.js';
+import { boleto, empresa, garantia, pessoa, usuario } from '../../db/schema/index.js';
+import { boletoX } from '../../db/schema/boleto-extra.js';
+import { notFound } from '../../errors/app-error.js';
+import type { ComprovanteData } from '../../pdf/comprovante.js';
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * GET /api/boleto/getComprovante/{token} (public): the receipt of a boleto received by the shop.
+ * The 256-bit token is the only key; a malformed or unknown token answers the same 404.
+ */
+export async function comprovanteData(db: Db, token: string): Promise<ComprovanteData> {
+  if (!TOKEN.test(token)) throw notFound('Comprovante');
+  const [r] = await db
+    .select({ b: boleto, x: boletoX, g: garantia, p: pessoa, e: empresa, por: usuario.name })
+    .from(boleto)
+    .innerJoin(boletoX, eq(boletoX.id, boleto.id))
+    .innerJoin(garantia, eq(garantia.id, boleto.garantia_id))
+    .innerJoin(pessoa, eq(pessoa.id, garantia.pessoa_id))
+    .innerJoin(empresa, eq(empresa.id, garantia.empresa_id))
+    .leftJoin(usuario, eq(usuario.id, boletoX.comprovante_por))
+    .where(eq(boleto.comprovante_token, token));
+  if (!r) throw notFound('Comprovante');
+  return {
+    // a digest, so the printed code proves authenticity without being the link's key itself
+    codigo: createHash('sha256').update(token).digest('hex').slice(0, 20).toUpperCase().replace(/(.{5})(?=.)/g, '$1-'),
+    situacao: r.b.situacao ?? '',
+    recebidoEm: r.x.comprovante_em ? formatDateTimeBR(r.x.comprovante_em) : '—',
+    recebidoPor: r.por,
+    loja: r.e.fantasia,
+    lojaCnpj: r.e.cnpj,
+    cliente: r.p.nome_razao,
+    cpfCnpj: r.p.cpf_cnpj,
+    protocolo: formatProtocol(r.g.id, r.g.digito),
+    parcela: `${r.b.parcela}/${r.g.qtd_titulo}`,
+    vencimento: r.b.vencimento,
+    valorCents: toCents(r.b.valor),
+    nossoNumero: r.b.nosso_numero ? String(r.b.nosso_numero) : null,
+    linhaDigitavel: r.b.linha_digitavel,
+  };
+}

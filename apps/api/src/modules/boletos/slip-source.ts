@@ -1,0 +1,158 @@
+import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { SITUACAO, toCents, type Situacao } from '@bg/domain';
+import type { Db } from '../../db/client.js';
+import { boleto, contaCobranca, empresa, garantia, pessoa } from '../../db/schema/index.js';
+import { boletoX } from '../../db/schema/boleto-extra.js';
+import { notFound, wrongState } from '../../errors/app-error.js';
+import type { SlipData } from '../../pdf/slip.js';
+import type { Actor } from '../audit/record-audit.js';
+import { contaCobrancaById, requireContaCobranca } from '../conta-cobranca/active-conta-cobranca.js';
+import { empresaScope, inScope } from '../tenancy/scope.js';
+import { buildSlip, numberBoletos, renumberBoletos } from './number-boletos.js';
+
+/** Situações whose slip can still be paid, hence printed. */
+export const PRINTABLE: Situacao[] = [SITUACAO.DISPONIVEL, SITUACAO.ENVIADO_REGISTRO, SITUACAO.GARANTIDO];
+
+export const NAO_LIBERADO = 'Os boletos desta garantia ainda não foram liberados para impressão (a garantia precisa estar APROVADA com boletos liberados).';
+
+/**
+ * Before printing: the guarantee must be visible (404), APROVADO with libera_boleto S (409), and
+ * every released boleto gets its nosso número if the account was configured after the release;
+ * a valor or vencimento changed since (update) gets its barcode and linha recomputed. One short
+ * transaction; the PDF is then streamed from the committed rows.
+ */
+export async function prepareGarantiaForPrint(db: Db, actor: Actor, garantiaId: number, boletoId?: number) {
+  return db.transaction(async (tx) => {
+    const scope = await empresaScope(tx, actor);
+    const [g] = await tx
+      .select({ id: garantia.id, status: garantia.status, libera_boleto: garantia.libera_boleto })
+      .from(garantia)
+      .where(and(eq(garantia.id, garantiaId), inScope(scope, garantia.empresa_id)));
+    if (!g) throw notFound('Garantia');
+    if (g.status !== 'APROVADO' || g.libera_boleto !== 'S') throw wrongState(NAO_LIBERADO);
+    const missing = await tx
+      .select({ id: boleto.id })
+      .from(boleto)
+      .where(and(eq(boleto.garantia_id, garantiaId), isNull(boleto.nosso_numero), isNotNull(boleto.situacao)));
+    if (missing.length) await numberBoletos(tx, await requireContaCobranca(tx), garantiaId);
+    const rows = await tx
+      .select({ id: boleto.id, conta_id: boletoX.conta_cobranca_id, situacao: boleto.situacao })
+      .from(boletoX)
+      .innerJoin(boleto, eq(boleto.id, boletoX.id))
+      .where(and(eq(boleto.garantia_id, garantiaId), boletoId ? eq(boleto.id, boletoId) : isNotNull(boleto.situacao)));
+    const printable = rows.filter((r) => PRINTABLE.includes(r.situacao as Situacao));
+    if (boletoId && rows.length && !printable.length) {
+      throw wrongState(`Este boleto não pode ser impresso: está ${rows[0].situacao ?? 'aguardando liberação'}.`);
+    }
+    if (!printable.length) throw wrongState('Esta garantia não tem boletos em aberto para imprimir.');
+    const byConta = new Map<number, number[]>();
+    for (const r of printable) if (r.conta_id) byConta.set(r.conta_id, [...(byConta.get(r.conta_id) ?? []), r.id]);
+    for (const [contaId, ids] of byConta) {
+      const conta = await contaCobrancaById(tx, contaId);
+      if (conta) await renumberBoletos(tx, conta, ids);
+    }
+    return { garantiaId, count: printable.length };
+  });
+}
+
+/** Locates a visible boleto's guarantee (404 outside the scope). */
+export async function garantiaOfBoleto(db: Db, actor: Actor, boletoId: number): Promise<number> {
+  const scope = await empresaScope(db, actor);
+  const [row] = await db
+    .select({ garantia_id: boleto.garantia_id })
+    .from(boleto)
+    .innerJoin(garantia, eq(garantia.id, boleto.garantia_id))
+    .where(and(eq(boleto.id, boletoId), inScope(scope, garantia.empresa_id)));
+  if (!row) throw notFound('Boleto');
+  return row.garantia_id;
+}
+
+/**
+ * The printable slips of a guarantee (or one boleto), read in batches by parcela so a carnê of
+ * any size never sits in memory whole.
+ */
+export async function* slipsOf(db: Db, garantiaId: number, boletoId?: number, batch = 100): AsyncGenerator<SlipData> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: boleto.id,
+        digito: boleto.digito,
+        parcela: boleto.parcela,
+        valor: boleto.valor,
+        vencimento: boleto.vencimento,
+        nosso_numero: boleto.nosso_numero,
+        created_at: boleto.created_at,
+        qtd: garantia.qtd_titulo,
+        garantia_id: garantia.id,
+        garantia_digito: garantia.digito,
+        loja: empresa.fantasia,
+        pessoa,
+        conta: contaCobranca,
+      })
+      .from(boleto)
+      .innerJoin(boletoX, eq(boletoX.id, boleto.id))
+      .innerJoin(contaCobranca, eq(contaCobranca.id, boletoX.conta_cobranca_id))
+      .innerJoin(garantia, eq(garantia.id, boleto.garantia_id))
+      .innerJoin(pessoa, eq(pessoa.id, garantia.pessoa_id))
+      .innerJoin(empresa, eq(empresa.id, garantia.empresa_id))
+      .where(
+        and(
+          eq(boleto.garantia_id, garantiaId),
+          boletoId ? eq(boleto.id, boletoId) : inArray(boleto.situacao, PRINTABLE),
+          gt(boleto.parcela, after),
+          isNotNull(boleto.nosso_numero),
+        ),
+      )
+      .orderBy(asc(boleto.parcela))
+      .limit(batch);
+    for (const r of rows) yield toSlip(r);
+    if (rows.length < batch) return;
+    after = rows[rows.length - 1].parcela;
+  }
+}
+
+type SlipRow = {
+  id: number; digito: number; parcela: number; valor: string; vencimento: string; nosso_numero: number | null; created_at: Date;
+  qtd: number; garantia_id: number; garantia_digito: number; loja: string;
+  pessoa: typeof pessoa.$inferSelect; conta: typeof contaCobranca.$inferSelect;
+};
+
+function toSlip(r: SlipRow): SlipData {
+  const cents = toCents(r.valor);
+  const built = buildSlip(r.conta, r.nosso_numero as number, cents, r.vencimento);
+  const p = r.pessoa;
+  const c = r.conta;
+  return {
+    boletoId: r.id,
+    boletoDigito: r.digito,
+    parcela: r.parcela,
+    qtdParcelas: r.qtd,
+    valorCents: cents,
+    vencimento: r.vencimento,
+    emissao: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(r.created_at),
+    barcode: built.barcode,
+    digitableLine: built.digitableLine,
+    ourNumberFormatted: built.ourNumberFormatted,
+    garantiaId: r.garantia_id,
+    garantiaDigito: r.garantia_digito,
+    loja: r.loja,
+    pagador: {
+      nome: p.nome_razao,
+      cpfCnpj: p.cpf_cnpj,
+      endereco: [p.endereco, p.numero, p.complemento, p.bairro].filter(Boolean).join(', '),
+      cidadeUf: `${p.cidade ?? ''}/${p.uf ?? ''} ${p.cep ? `CEP ${p.cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')}` : ''}`.trim(),
+    },
+    conta: {
+      banco: c.banco,
+      agencia: c.agencia,
+      codigoBeneficiario: c.codigo_beneficiario,
+      carteira: c.carteira,
+      nome: c.nome,
+      cnpj: c.cnpj,
+      endereco: `${c.endereco}, ${c.numero} — ${c.bairro} — ${c.cidade}/${c.uf} — CEP ${c.cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')}`,
+      cidade: c.cidade,
+      pixChave: c.pix_chave,
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { forbidden } from '../../errors/app-error.js';
+import type { Actor } from '../audit/record-audit.js';
+import { activeContaCobranca } from './active-conta-cobranca.js';
+import type { ContaCobrancaRow } from './insert-conta-cobranca.js';
+
+/** GET /api/contaCobranca/get (administrador): the active account and how many numbers it issued. */
+export async function getContaCobranca(db: Db, actor: Actor) {
+  if (actor.nivel !== '2') throw forbidden();
+  const conta = await db.transaction((tx) => activeContaCobranca(tx));
+  if (!conta) return null;
+  const res = await db.execute(sql`select count(*)::int as n from boleto where conta_cobranca_id = ${conta.id}`);
+  const emitidos = Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  return { ...publicConta(conta), boletos_emitidos: emitidos };
+}
+
+export function publicConta(c: ContaCobrancaRow) {
+  return {
+    id: c.id,
+    banco: c.banco,
+    agencia: c.agencia,
+    conta: c.conta,
+    codigo_beneficiario: c.codigo_beneficiario,
+    carteira: c.carteira,
+    nome: c.nome,
+    cnpj: c.cnpj,
+    cep: c.cep,
+    endereco: c.endereco,
+    numero: c.numero,
+    bairro: c.bairro,
+    cidade: c.cidade,
+    uf: c.uf,
+    pix_chave: c.pix_chave,
+    origem: c.origem,
+    updated_at: c.updated_at,
+  };
+}

@@ -1,0 +1,59 @@
+import { and, eq } from 'drizzle-orm';
+import { toCents } from '@bg/domain';
+import type { BureauAdapter } from '../../adapters/bureau/bureau.js';
+import type { Db } from '../../db/client.js';
+import { consultaBureau, garantia, pessoa, usuario } from '../../db/schema/index.js';
+import { notFound } from '../../errors/app-error.js';
+import { recordAudit, type Actor } from '../audit/record-audit.js';
+import { analiticaHtml, restritivaHtml } from './html.js';
+
+export type TipoConsulta = 'RESTRITIVA' | 'ANALITICA';
+
+/**
+ * GET /api/garantia/consultaRestritiva/{id} and consultaAnalitica/{id} (administrador). One result
+ * of each kind per guarantee, stored with who and when: the first call asks the bureau, later
+ * calls (a second admin, a reload) answer the stored result — a paid query is never repeated. The
+ * insert is ON CONFLICT DO NOTHING, so two admins pressing at once store one result.
+ */
+export async function consultaBureauGarantia(db: Db, bureau: BureauAdapter, actor: Actor, garantiaId: number, tipo: TipoConsulta) {
+  const stored = await findStored(db, garantiaId, tipo);
+  if (stored) return stored;
+  const [g] = await db
+    .select({ id: garantia.id, cpf_cnpj: pessoa.cpf_cnpj, renda: pessoa.renda })
+    .from(garantia)
+    .innerJoin(pessoa, eq(pessoa.id, garantia.pessoa_id))
+    .where(eq(garantia.id, garantiaId));
+  if (!g) throw notFound('Garantia');
+
+  let resultado: unknown;
+  let html: string;
+  if (tipo === 'RESTRITIVA') {
+    const r = await bureau.restritiva(db, g.cpf_cnpj);
+    resultado = r;
+    html = restritivaHtml(r);
+  } else {
+    const r = await bureau.analitica(db, g.cpf_cnpj, { renda_cents: g.renda == null ? null : toCents(g.renda) });
+    resultado = r;
+    html = analiticaHtml(r);
+  }
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(consultaBureau)
+      .values({ garantia_id: garantiaId, tipo, provider: bureau.name, resultado, html, usuario_id: actor.id })
+      .onConflictDoNothing()
+      .returning({ id: consultaBureau.id });
+    if (inserted.length) {
+      await recordAudit(tx, actor, { action: `garantia.consulta${tipo === 'RESTRITIVA' ? 'Restritiva' : 'Analitica'}`, entity: 'garantia', entityId: garantiaId, summary: { provider: bureau.name } });
+    }
+  });
+  return (await findStored(db, garantiaId, tipo))!;
+}
+
+async function findStored(db: Db, garantiaId: number, tipo: TipoConsulta) {
+  const [row] = await db
+    .select({ tipo: consultaBureau.tipo, provider: consultaBureau.provider, html: consultaBureau.html, resultado: consultaBureau.resultado, created_at: consultaBureau.created_at, usuario: usuario.name })
+    .from(consultaBureau)
+    .innerJoin(usuario, eq(usuario.id, consultaBureau.usuario_id))
+    .where(and(eq(consultaBureau.garantia_id, garantiaId), eq(consultaBureau.tipo, tipo)));
+  return row ?? null;
+}

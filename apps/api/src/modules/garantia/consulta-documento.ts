@@ -1,0 +1,75 @@
+import { eq, sql } from 'drizzle-orm';
+import { fromCents, GARANTIA_MSG, LOOKUP_RESTRICTED_STATUS, toCents, type ConsultaDocumentoInput } from '@bg/domain';
+import type { BureauAdapter } from '../../adapters/bureau/bureau.js';
+import type { Db } from '../../db/client.js';
+import { consultaDocumento, pessoa } from '../../db/schema/index.js';
+import { AppError } from '../../errors/app-error.js';
+import type { Actor } from '../audit/record-audit.js';
+import { empresaScope, pessoaInScope } from '../tenancy/scope.js';
+import { openExposureCents, requestingEmpresa } from './garantia-empresa.js';
+import { limitText, lookupRestrictionsHtml } from './html.js';
+import { documentRestrictions } from './lookup-rules.js';
+
+export const LOOKUP_MOTIVO = 'solicitacao_garantia';
+
+export type ConsultaDocumentoResult = {
+  status: number;
+  msg: string;
+  obj: { pessoa_id: number | null; pessoa: PessoaPrefill | null };
+  consulta: string;
+  /** The Loja the request is for, with its instalment maximum (step 3 offers 2..qtd_max_parcelas). */
+  empresa: { id: number; fantasia: string; qtd_max_parcelas: number };
+};
+
+type PessoaPrefill = Omit<typeof pessoa.$inferSelect, 'renda' | 'created_at' | 'updated_at'> & { renda: number | null };
+
+/**
+ * GET /api/garantia/consultaDocumento (wizard step 1). Applies the lookup rules, then the
+ * empresa's limite_cpf_cnpj against the document's current exposure. Every lookup is recorded in
+ * consulta_documento (who, when, for which empresa, why, outcome) — refused ones included, since
+ * they are billed as consultas too. A known person is answered in obj (pessoa_id, and its data
+ * when the actor may see it, to pre-fill step 2).
+ */
+export async function consultaDocumentoUseCase(db: Db, bureau: BureauAdapter, actor: Actor, input: ConsultaDocumentoInput): Promise<ConsultaDocumentoResult> {
+  const documento = input.documento;
+  const empresa = await requestingEmpresa(db, actor, input.empresa_id);
+  const outcome = await db.transaction(async (tx) => {
+    const restricoes = await documentRestrictions(tx, bureau, documento);
+    const scope = await empresaScope(tx, actor);
+    const [known] = await tx
+      .select()
+      .from(pessoa)
+      .where(sql`${pessoa.cpf_cnpj} = ${documento} and ${pessoaInScope(scope, pessoa.id)}`);
+    const [anyKnown] = known ? [known] : await tx.select({ id: pessoa.id }).from(pessoa).where(eq(pessoa.cpf_cnpj, documento));
+    const exposure = await openExposureCents(tx, empresa.id, documento);
+    const overLimit = restricoes.length === 0 && empresa.limite_cpf_cnpj_cents !== null && exposure >= empresa.limite_cpf_cnpj_cents;
+    const status = restricoes.length ? LOOKUP_RESTRICTED_STATUS : overLimit ? 409 : 200;
+    await tx.insert(consultaDocumento).values({
+      cpf_cnpj: documento,
+      usuario_id: actor.id,
+      empresa_id: empresa.id,
+      motivo: LOOKUP_MOTIVO,
+      status,
+      detalhe: { restricoes, exposicao: fromCents(exposure), limite_cpf_cnpj: empresa.limite_cpf_cnpj_cents === null ? null : fromCents(empresa.limite_cpf_cnpj_cents) },
+    });
+    return { restricoes, known, pessoaId: anyKnown?.id ?? null, exposure, status };
+  });
+
+  if (outcome.status === 409) {
+    // recorded above (committed), then refused: the wizard shows title and msg (spec §8)
+    throw new AppError('CONFLICT', `O cliente já possui ${limitText(outcome.exposure)} em garantias abertas nesta loja, o limite por CPF/CNPJ é ${limitText(empresa.limite_cpf_cnpj_cents!)}.`, {
+      extra: { title: 'Limite por CPF/CNPJ atingido' },
+    });
+  }
+  const loja = { id: empresa.id, fantasia: empresa.fantasia, qtd_max_parcelas: empresa.qtd_max_parcelas };
+  const obj = { pessoa_id: outcome.pessoaId, pessoa: outcome.known ? prefill(outcome.known) : null };
+  if (outcome.restricoes.length) {
+    return { status: LOOKUP_RESTRICTED_STATUS, msg: GARANTIA_MSG.restrictedText, obj: { pessoa_id: outcome.pessoaId, pessoa: null }, consulta: lookupRestrictionsHtml(documento, outcome.restricoes), empresa: loja };
+  }
+  return { status: 200, msg: 'Nenhuma restrição encontrada.', obj, consulta: '', empresa: loja };
+}
+
+function prefill(row: typeof pessoa.$inferSelect): PessoaPrefill {
+  const { renda, created_at: _c, updated_at: _u, ...rest } = row;
+  return { ...rest, renda: renda == null ? null : fromCents(toCents(renda)) };
+}

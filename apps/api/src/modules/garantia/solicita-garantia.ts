@@ -1,0 +1,110 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  centsToDecimalText,
+  GARANTIA_MSG,
+  LOOKUP_RESTRICTED_STATUS,
+  formatProtocol,
+  protocolCheckDigit,
+  sumCents,
+  toCents,
+  type SolicitaGarantiaInput,
+} from '@bg/domain';
+import type { BureauAdapter } from '../../adapters/bureau/bureau.js';
+import type { Db } from '../../db/client.js';
+import { boleto, garantia, pessoa } from '../../db/schema/index.js';
+import { invalid } from '../../errors/app-error.js';
+import { recordAudit, type Actor } from '../audit/record-audit.js';
+import { openExposureCents, requestingEmpresa } from './garantia-empresa.js';
+import { limitText, lookupRestrictionsHtml } from './html.js';
+import { documentRestrictions } from './lookup-rules.js';
+
+export type SolicitaGarantiaResult =
+  | { status: 200; data: { id: number; digito: number; protocolo: string; pessoa_id: number } }
+  | { status: typeof LOOKUP_RESTRICTED_STATUS; consulta: string };
+
+/**
+ * POST /api/garantia/solicitaGarantia, in one transaction: re-checks what the wizard checked that
+ * needs the database (the empresa's qtd_max_parcelas, limits and state; the lookup rules, since
+ * the document may have gained a restriction after step 1), creates or updates the person, and
+ * creates the guarantee PENDENTE with its digito and one boleto per instalment.
+ * Concurrency: the person row is upserted first, which locks it, so two requests for the same
+ * document check the limite_cpf_cnpj one after the other.
+ */
+export async function solicitaGarantia(db: Db, bureau: BureauAdapter, actor: Actor, input: SolicitaGarantiaInput): Promise<SolicitaGarantiaResult> {
+  const empresa = await requestingEmpresa(db, actor, input.empresa_id);
+  if (input.qtd_titulos > empresa.qtd_max_parcelas) throw invalid({ qtd_titulos: GARANTIA_MSG.maxParcelas(empresa.qtd_max_parcelas) });
+  const valores = input.titulos.map((t) => toCents(t.valor));
+  if (empresa.limite_boleto_cents !== null) {
+    const errors: Record<string, string> = {};
+    valores.forEach((v, i) => {
+      if (v > empresa.limite_boleto_cents!) errors[`titulos.${i}.valor`] = `O valor máximo por boleto desta loja é ${limitText(empresa.limite_boleto_cents!)}`;
+    });
+    if (Object.keys(errors).length) throw invalid(errors, `O valor máximo por boleto desta loja é ${limitText(empresa.limite_boleto_cents)}.`);
+  }
+
+  return db.transaction(async (tx) => {
+    const restricoes = await documentRestrictions(tx, bureau, input.cpf_cnpj);
+    if (restricoes.length) return { status: LOOKUP_RESTRICTED_STATUS, consulta: lookupRestrictionsHtml(input.cpf_cnpj, restricoes) };
+
+    const isCnpj = input.cpf_cnpj.length === 14;
+    const dados = {
+      tipo_pessoa: isCnpj ? 'J' : 'F',
+      nome_razao: input.nome_razao,
+      data_nascimento: input.data_nascimento,
+      cep: input.cep,
+      endereco: input.endereco,
+      numero: input.numero,
+      complemento: input.complemento,
+      bairro: input.bairro,
+      cidade: input.cidade,
+      uf: input.uf,
+      telefone1: input.telefone1,
+      telefone2: input.telefone2,
+      ref_comercial: input.ref_comercial,
+      tel_ref_comercial: input.tel_ref_comercial,
+      ref_pessoal: input.ref_pessoal,
+      tel_ref_pessoal: input.tel_ref_pessoal,
+      ocupacao: input.ocupacao,
+      renda: centsToDecimalText(toCents(input.renda)),
+      socio_avalista: isCnpj ? input.socio_avalista : null,
+      cpf_avalista: isCnpj ? input.cpf_avalista : null,
+    };
+    const [before] = await tx.select({ id: pessoa.id }).from(pessoa).where(eq(pessoa.cpf_cnpj, input.cpf_cnpj));
+    const [p] = await tx
+      .insert(pessoa)
+      .values({ cpf_cnpj: input.cpf_cnpj, ...dados })
+      .onConflictDoUpdate({ target: pessoa.cpf_cnpj, set: { ...dados, updated_at: sql`now()` } })
+      .returning({ id: pessoa.id });
+
+    if (empresa.limite_cpf_cnpj_cents !== null) {
+      const exposure = await openExposureCents(tx, empresa.id, input.cpf_cnpj);
+      const total = sumCents(valores);
+      if (exposure + total > empresa.limite_cpf_cnpj_cents) {
+        const disponivel = Math.max(0, empresa.limite_cpf_cnpj_cents - exposure);
+        const msg = `O total das parcelas (${limitText(total)}) excede o limite disponível para este CPF/CNPJ nesta loja (${limitText(disponivel)}).`;
+        throw invalid({ titulos: msg }, msg);
+      }
+    }
+
+    const [g] = await tx
+      .insert(garantia)
+      .values({ digito: 0, empresa_id: empresa.id, usuario_id: actor.id, pessoa_id: p.id, status: 'PENDENTE', qtd_titulo: input.qtd_titulos })
+      .returning({ id: garantia.id });
+    const digito = protocolCheckDigit(g.id);
+    await tx.update(garantia).set({ digito }).where(eq(garantia.id, g.id));
+    for (const [i, t] of input.titulos.entries()) {
+      const [b] = await tx
+        .insert(boleto)
+        .values({ digito: 0, garantia_id: g.id, parcela: t.parcela, valor: centsToDecimalText(valores[i]), vencimento: t.vencimento })
+        .returning({ id: boleto.id });
+      await tx.update(boleto).set({ digito: protocolCheckDigit(b.id) }).where(eq(boleto.id, b.id));
+    }
+    await recordAudit(tx, actor, {
+      action: 'garantia.solicitar',
+      entity: 'garantia',
+      entityId: g.id,
+      summary: { empresa_id: empresa.id, pessoa_id: p.id, pessoa: before ? 'atualizada' : 'criada', qtd_titulos: input.qtd_titulos, total: centsToDecimalText(sumCents(valores)) },
+    });
+    return { status: 200, data: { id: g.id, digito, protocolo: formatProtocol(g.id, digito), pessoa_id: p.id } };
+  });
+}

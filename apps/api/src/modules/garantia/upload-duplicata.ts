@@ -1,0 +1,44 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { MAX_ID } from '@bg/domain';
+import type { Db } from '../../db/client.js';
+import { garantia, garantiaDuplicata, storedFile } from '../../db/schema/index.js';
+import type { FileStorage } from '../../adapters/storage/file-storage.js';
+import { invalid, notFound, wrongState } from '../../errors/app-error.js';
+import { recordAudit, type Actor } from '../audit/record-audit.js';
+import { discardUploads, receiveUploads, type StoredUpload } from '../files/receive-uploads.js';
+
+/** Spec §5: duplicatas are .jpeg/.jpg/.png (checked by content), at most 12 files and 50 MB. */
+export const DUPLICATA_RULES = { field: 'arquivo', maxFiles: 12, maxFileBytes: 50 * 1024 * 1024, maxTotalBytes: 50 * 1024 * 1024, kinds: ['jpeg', 'png'] as const };
+
+/**
+ * POST /api/garantia/uploadDuplicata (multipart: garantia_id first, then the files `arquivo`).
+ * The files stream to storage first (no transaction held open during a slow upload); then one
+ * transaction checks the guarantee (scope: an usuario or franqueado writes only for its own
+ * empresa, an administrador for any; not denied or cancelled), links the files and sets
+ * possui_duplicata. If that fails the stored files are removed again.
+ */
+export async function uploadDuplicata(request: FastifyRequest, deps: { db: Db; storage: FileStorage }, actor: Actor) {
+  const { files, fields } = await receiveUploads(request, { db: deps.db, storage: deps.storage, userId: actor.id }, { ...DUPLICATA_RULES, kinds: [...DUPLICATA_RULES.kinds] });
+  try {
+    const garantiaId = Number(fields.garantia_id);
+    if (!Number.isInteger(garantiaId) || garantiaId < 1 || garantiaId > MAX_ID) throw invalid({ garantia_id: 'Campo obrigatório' });
+    await deps.db.transaction(async (tx) => {
+      const [g] = await tx.select({ empresa_id: garantia.empresa_id, status: garantia.status }).from(garantia).where(eq(garantia.id, garantiaId)).for('update');
+      if (!g || (actor.nivel !== '2' && g.empresa_id !== actor.empresa_id)) throw notFound('Garantia');
+      if (g.status === 'NÃO AUTORIZADO' || g.status === 'CANCELADO') throw wrongState(`Não é possível anexar duplicatas: a garantia está ${g.status}.`);
+      await tx.insert(garantiaDuplicata).values(files.map((f) => ({ garantia_id: garantiaId, file_id: f.id, usuario_id: actor.id })));
+      await tx.update(garantia).set({ possui_duplicata: 'S', updated_at: sql`now()` }).where(eq(garantia.id, garantiaId));
+      await recordAudit(tx, actor, { action: 'garantia.uploadDuplicata', entity: 'garantia', entityId: garantiaId, summary: { arquivos: files.map((f) => f.original_name) } });
+    });
+    return { garantia_id: garantiaId, arquivos: files.length };
+  } catch (err) {
+    await forget(deps, files);
+    throw err;
+  }
+}
+
+async function forget(deps: { db: Db; storage: FileStorage }, files: StoredUpload[]) {
+  await discardUploads(deps.storage, files);
+  if (files.length) await deps.db.delete(storedFile).where(inArray(storedFile.id, files.map((f) => f.id)));
+}

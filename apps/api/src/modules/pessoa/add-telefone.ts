@@ -1,0 +1,18 @@
+import type { TelefoneInput } from '@bg/domain';
+import type { Db } from '../../db/client.js';
+import { pessoaTelefone } from '../../db/schema/index.js';
+import { recordAudit, type Actor } from '../audit/record-audit.js';
+import { loadPessoaInScope, writeScope } from './pessoa-access.js';
+
+/** POST /api/pessoa/adicionaTelefone (telefone, contato, pessoa_id). */
+export async function addTelefone(db: Db, actor: Actor, input: TelefoneInput) {
+  return db.transaction(async (tx) => {
+    await loadPessoaInScope(tx, writeScope(actor), input.pessoa_id, true);
+    const [row] = await tx
+      .insert(pessoaTelefone)
+      .values({ pessoa_id: input.pessoa_id, telefone: input.telefone, contato: input.contato, usuario_id: actor.id })
+      .returning({ id: pessoaTelefone.id });
+    await recordAudit(tx, actor, { action: 'pessoa.adicionaTelefone', entity: 'pessoa', entityId: input.pessoa_id, summary: { telefone_id: row.id, telefone: input.telefone, contato: input.contato } });
+    return row;
+  });
+}

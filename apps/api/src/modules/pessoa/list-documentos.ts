@@ -1,0 +1,25 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { pessoaDocumento, storedFile } from '../../db/schema/index.js';
+import type { FileLinkSigner } from '../files/signed-link.js';
+import type { Actor } from '../audit/record-audit.js';
+import { loadPessoaInScope, readScope } from './pessoa-access.js';
+
+/** GET /api/pessoa/getDocumentacao/{id}: the person's documents, each with an expiring link. */
+export async function listDocumentos(db: Db, fileLinks: FileLinkSigner, actor: Actor, pessoaId: number) {
+  await loadPessoaInScope(db, await readScope(db, actor), pessoaId);
+  const rows = await db
+    .select({
+      id: pessoaDocumento.id,
+      file_id: storedFile.id,
+      nome: storedFile.original_name,
+      content_type: storedFile.content_type,
+      size_bytes: storedFile.size_bytes,
+      created_at: pessoaDocumento.created_at,
+    })
+    .from(pessoaDocumento)
+    .innerJoin(storedFile, eq(storedFile.id, pessoaDocumento.file_id))
+    .where(eq(pessoaDocumento.pessoa_id, pessoaId))
+    .orderBy(asc(pessoaDocumento.id));
+  return rows.map((r) => ({ ...r, url: fileLinks.url(r.file_id) }));
+}

@@ -1,0 +1,64 @@
+import { buildPixBrCode, formatBRL, formatCep, formatCpfCnpj, formatDateBR, formatProtocol } from '@bg/domain';
+
+/** Everything a printed slip shows, already validated and computed by the boletos module. */
+export type SlipData = {
+  boletoId: number;
+  boletoDigito: number;
+  parcela: number;
+  qtdParcelas: number;
+  valorCents: number;
+  vencimento: string;
+  emissao: string;
+  barcode: string;
+  digitableLine: string;
+  ourNumberFormatted: string;
+  garantiaId: number;
+  garantiaDigito: number;
+  loja: string;
+  pagador: { nome: string; cpfCnpj: string; endereco: string; cidadeUf: string };
+  conta: {
+    banco: string;
+    agencia: string;
+    codigoBeneficiario: string;
+    carteira: string;
+    nome: string;
+    cnpj: string;
+    endereco: string;
+    cidade: string;
+    pixChave: string | null;
+  };
+};
+
+export const BANK_LABEL: Record<string, { name: string; code: string }> = {
+  '104': { name: 'CAIXA', code: '104-0' },
+  '001': { name: 'Banco do Brasil', code: '001-9' },
+};
+
+export const INSTRUCOES = [
+  'Após o vencimento cobrar multa de 2% e juros de 0,33% ao dia.',
+  'Boleto garantido: pagamento assegurado pelo Boleto Garantido.',
+];
+
+export const fmt = {
+  money: (c: number) => formatBRL(c),
+  date: (d: string) => formatDateBR(d),
+  doc: (d: string) => formatCpfCnpj(d),
+  cep: (c: string) => formatCep(c),
+  protocol: (id: number, dv: number) => formatProtocol(id, dv),
+};
+
+export function documentNumber(s: SlipData): string {
+  return `${fmt.protocol(s.garantiaId, s.garantiaDigito)}/${String(s.parcela).padStart(2, '0')}`;
+}
+
+/** The boleto híbrido's Pix: static BR Code with the amount and a txid from the nosso número. */
+export function pixPayload(s: SlipData): string | null {
+  if (!s.conta.pixChave) return null;
+  return buildPixBrCode({
+    key: s.conta.pixChave,
+    name: s.conta.nome,
+    city: s.conta.cidade,
+    amountCents: s.valorCents,
+    txid: `BG${s.ourNumberFormatted.replace(/\D/g, '')}`.slice(0, 25),
+  });
+}

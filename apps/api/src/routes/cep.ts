@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../http/context.js';
+import { cepCacheDaysFromEnv, cepProvidersFromEnv } from '../adapters/cep/cep-provider.js';
+import { lookupCep } from '../modules/cep/lookup-cep.js';
+
+/**
+ * Postal-code lookup for every address form (one CepInput on the web). Providers come from
+ * CEP_PROVIDERS / CEP_TIMEOUT_MS, cached rows are refreshed after CEP_CACHE_DAYS (read here, at
+ * start-up); no CEP_PROVIDERS means cache only (offline), whatever the rows' age.
+ */
+export async function cepRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const providers = cepProvidersFromEnv(process.env);
+  const cacheDays = cepCacheDaysFromEnv(process.env);
+  app.get(
+    '/api/cep/:cep',
+    {
+      schema: {
+        tags: ['cep'],
+        summary: 'Endereço de um CEP',
+        params: z.object({ cep: z.string().max(20) }),
+      },
+    },
+    async (request) => {
+      const data = await lookupCep(
+        {
+          db: ctx.database.db,
+          providers,
+          cacheDays,
+          onProviderError: (provider, err) => request.log.warn({ provider, err: String(err) }, 'CEP provider failed'),
+          onStaleServed: (cep, fetchedAt) => request.log.warn({ cep, fetchedAt }, 'CEP providers unavailable; answering the stale cached address'),
+        },
+        request.params.cep,
+      );
+      return { status: 200, msg: 'ok', data };
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openPglite } from '../src/db/client.js';
+import { listMigrations, migrate } from '../src/db/migrate.js';
+import { seedIfEmpty } from '../src/db/seed/index.js';
+import { loadSessionUser } from '../src/modules/auth/session-user.js';
+import { verifyPassword } from '../src/modules/auth/password-hash.js';
+
+// Start-up path of `npm start` on the embedded database: migrations once, seed only when empty.
+describe('start-up on PGlite', () => {
+  it('applies every migration once and is idempotent', async () => {
+    const database = await openPglite(null);
+    try {
+      const first = await migrate(database);
+      expect(first).toEqual(listMigrations().map((m) => m.name));
+      expect(await migrate(database)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('SEED=none creates only an administrador with ADMIN_PASSWORD, and never seeds twice', async () => {
+    const database = await openPglite(null);
+    try {
+      await migrate(database);
+      const result = await seedIfEmpty(database.db, 'none', 'segredo-forte-1');
+      expect(result.seeded).toBe('none');
+      const admin = await loadSessionUser(database.db, { login: 'admin' });
+      expect(admin?.nivel).toBe('2');
+      expect(await verifyPassword(admin!.password_hash, 'segredo-forte-1')).toBe(true);
+      const count = await database.db.execute(sql`select count(*)::int as n from usuario`);
+      expect((count as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
+      expect((await seedIfEmpty(database.db, 'demo', null)).seeded).toBe('skipped');
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('the demo seed creates the three documented logins', async () => {
+    const database = await openPglite(null);
+    try {
+      await migrate(database);
+      expect((await seedIfEmpty(database.db, 'demo', null)).seeded).toBe('demo');
+      for (const [login, password, nivel] of [['admin', 'admin123', '2'], ['loja', 'loja123', '1'], ['franqueado', 'franq123', '3']]) {
+        const user = await loadSessionUser(database.db, { login });
+        expect(user?.nivel).toBe(nivel);
+        expect(await verifyPassword(user!.password_hash, password)).toBe(true);
+      }
+      const loja = await loadSessionUser(database.db, { login: 'loja' });
+      expect(loja?.empresa).toMatchObject({ fantasia: 'Loja Demo', antecipa: 'S', simula_venda: 'S' });
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});

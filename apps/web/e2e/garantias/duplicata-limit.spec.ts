@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { failOnConsoleErrors, loginAs } from '../support/session';
+import { isoInMonths, PNG, randomCpf } from '../support/test-data';
+
+const pngs = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `duplicata-${String(i + 1).padStart(2, '0')}.png`, mimeType: 'image/png', buffer: PNG }));
+
+test('[GARANTIAS]: the duplicata upload refuses 13 files in the browser and sends 12', async ({ page, request }) => {
+  const cpf = randomCpf();
+  const login = await request.post('/api/login', { data: { username: 'loja', password: 'loja123' } });
+  const token = (await login.json()).access_token as string;
+  const created = await request.post('/api/garantia/solicitaGarantia', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      cpf_cnpj: cpf, nome_razao: 'Beatriz Doze Arquivos', data_nascimento: '1988-05-05', cep: '01310100', endereco: 'Avenida Paulista', numero: '12',
+      bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP', ref_pessoal: 'Ana Doze', tel_ref_pessoal: '11912345678', ocupacao: 'Professora',
+      renda: 3200, telefone1: '11987654321', qtd_titulos: 2,
+      titulos: [{ parcela: 1, valor: 300, vencimento: isoInMonths(1) }, { parcela: 2, valor: 300, vencimento: isoInMonths(2) }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const code = (await created.json()).data.protocolo as string;
+
+  const check = failOnConsoleErrors(page);
+  const uploads: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/garantia/uploadDuplicata')) uploads.push(r.method());
+  });
+  await loginAs(page, 'admin');
+  await page.goto('/operacao/garantias');
+  await page.getByPlaceholder('Pesquisar por nome ou CPF/CNPJ').fill(cpf);
+  await page.getByPlaceholder('Pesquisar por nome ou CPF/CNPJ').press('Enter');
+  const row = page.getByRole('row').filter({ hasText: code });
+  await expect(row).toContainText('NÃO');
+  await row.click();
+  await expect(page.getByRole('heading', { name: `Análise da Garantia ${code}` })).toBeVisible();
+
+  const duplicatas = page.getByRole('region', { name: 'Duplicatas Assinadas' });
+  await duplicatas.getByRole('button', { name: 'Exibir' }).click();
+  const input = duplicatas.locator('input[type="file"]');
+
+  // 13 files: a clear message, and nothing leaves the browser
+  await input.setInputFiles(pngs(13));
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Selecione no máximo 12 duplicatas por envio. Nenhum arquivo foi enviado.');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  expect(uploads).toEqual([]);
+  await expect(page.getByRole('heading', { name: 'Duplicatas Assinadas (0)' })).toBeVisible();
+
+  // 12 files: one upload with all of them
+  await input.setInputFiles(pngs(12));
+  await expect(page.getByText('Tudo Certo!')).toBeVisible();
+  await expect(page.getByText('Duplicata(s) enviada(s) com sucesso.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Duplicatas Assinadas (12)' })).toBeVisible();
+  expect(uploads).toEqual(['POST']);
+
+  // the list now says the guarantee has duplicatas
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Voltar' }).click();
+  await page.getByPlaceholder('Pesquisar por nome ou CPF/CNPJ').fill(cpf);
+  await page.getByPlaceholder('Pesquisar por nome ou CPF/CNPJ').press('Enter');
+  await expect(page.getByRole('row').filter({ hasText: code })).toContainText('SIM');
+  check();
+});

@@ -1,0 +1,140 @@
+import { expect, test } from '@playwright/test';
+import { failOnConsoleErrors, loginAs } from '../support/session';
+
+async function menuLabels(page: import('@playwright/test').Page) {
+  const nav = page.getByRole('navigation', { name: 'Menu principal' });
+  // open every section so nested links are listed too
+  for (const section of ['Operação', 'Financeiro', 'Cobrança', 'Administração']) {
+    const button = nav.getByRole('button', { name: section, exact: true });
+    if ((await button.count()) && (await button.getAttribute('aria-expanded')) === 'false') await button.click();
+  }
+  return (await nav.locator('a, button').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+}
+
+test('[SESSION]: usuario of Loja Demo sees exactly its menu', async ({ page }) => {
+  const check = failOnConsoleErrors(page);
+  await loginAs(page, 'loja');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveTitle('Início | Boleto Garantido');
+  await expect(page.getByTestId('display-name')).toHaveText('Lucas Lojista');
+  await expect(page.getByTestId('setor')).toHaveText('Vendas');
+  await expect(page.getByTestId('banner-duplicatas')).toContainText('assinar digitalmente');
+  expect(await menuLabels(page)).toEqual([
+    'Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Antecipações', 'Simular venda', 'Chat',
+  ]);
+  const chat = page.getByRole('link', { name: 'Chat' });
+  await expect(chat).toHaveAttribute('target', '_blank');
+  await expect(chat).toHaveAttribute('href', 'https://chat.example.com/boleto-garantido');
+  await expect(page.getByText(/© \d{4} Boleto Garantido/)).toBeVisible();
+  check();
+});
+
+test('[SESSION]: administrador sees the four sections', async ({ page }) => {
+  const check = failOnConsoleErrors(page);
+  await loginAs(page, 'admin');
+  expect(await menuLabels(page)).toEqual([
+    'Início',
+    'Operação', 'Nova Garantia', 'Garantias', 'Impressão de Boletos', 'Antecipações', 'Remessas', 'Retornos',
+    'Financeiro', 'Recebimentos', 'Boletos Garantidos', 'Boletos Avulsos', 'Faturamento', 'Fechamento',
+    'Cobrança', 'Inadimplentes', 'Agendamentos', 'Acordos',
+    'Administração', 'Empresas', 'Franqueados', 'Pessoas', 'Usuários', 'CPFs Suspeitos', 'Auditoria', 'Conta de Cobrança',
+  ]);
+  check();
+});
+
+test('[SESSION]: franqueado sees the usuario menu plus its cadastros', async ({ page }) => {
+  await loginAs(page, 'franqueado');
+  expect(await menuLabels(page)).toEqual([
+    'Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Administração', 'Empresas', 'Usuários', 'Chat',
+  ]);
+});
+
+test('[SESSION]: wrong password shows the spec message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Login').fill('loja');
+  await page.getByLabel('Senha').fill('errada');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('alert')).toContainText('Ocorreu uma falha na autenticação!');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('[SESSION]: a deep link while logged out returns there after login', async ({ page }) => {
+  await page.goto('/administracao/usuarios/alterarSenha');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fadministracao%2Fusuarios%2FalterarSenha/);
+  await loginAs(page, 'loja', page.url());
+  await expect(page).toHaveURL(/\/administracao\/usuarios\/alterarSenha$/);
+  await expect(page.getByRole('heading', { name: 'Alterar Senha' })).toBeVisible();
+});
+
+test('[SESSION]: unknown paths show the public not-found page', async ({ page }) => {
+  await page.goto('/nao/existe/mesmo');
+  await expect(page.getByRole('heading', { name: 'Ops! Você se perdeu!' })).toBeVisible();
+  await expect(page.getByText('Esta página não existe')).toBeVisible();
+  await page.getByRole('link', { name: 'Voltar ao início' }).click();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('[SESSION]: an usuario opening an administrador route is refused; unbuilt features show maintenance', async ({ page }) => {
+  await loginAs(page, 'loja');
+  await page.goto('/financeiro/relatorios/faturamento');
+  await expect(page.getByText('Esta funcionalidade é exclusiva dos administradores.')).toBeVisible();
+  await page.goto('/operacao/antecipacoes/simular-venda');
+  await expect(page.getByText('Funcionalidade em Manutenção!')).toBeVisible();
+});
+
+test('[SESSION]: Sair ends the session', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.getByRole('button', { name: 'Menu do usuário' }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard/);
+});
+
+test('[SESSION]: an expired access token is refreshed without the user noticing', async ({ page }) => {
+  const check = failOnConsoleErrors(page);
+  await loginAs(page, 'admin');
+  const refreshes: number[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith('/api/login/refresh')) refreshes.push(r.status());
+  });
+  // the e2e server issues 5 s access tokens
+  await page.waitForTimeout(6500);
+  await page.getByRole('button', { name: 'Administração' }).click();
+  await page.getByRole('link', { name: 'Auditoria' }).click();
+  await expect(page.getByRole('heading', { name: 'Auditoria' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'login', exact: true }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/administracao\/auditoria$/);
+  expect(refreshes).toContain(200);
+  check();
+});
+
+test('[SESSION]: changing the password shows server errors, then logs the user out', async ({ page }) => {
+  // the franqueado is used only in this file (tests of one file run in order), and gets its password back
+  await loginAs(page, 'franqueado');
+  await page.getByRole('button', { name: 'Menu do usuário' }).click();
+  await page.getByRole('menuitem', { name: 'Alterar Senha' }).click();
+  await expect(page).toHaveURL(/\/cadastros\/users\/alterarSenha$/);
+  await page.getByLabel('Senha atual').fill('errada123');
+  await page.getByLabel('Nova senha', { exact: true }).fill('novaSenha1');
+  await page.getByLabel('Confirmação da nova senha').fill('outraSenha');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('A confirmação deve ser igual à nova senha')).toBeVisible();
+  await page.getByLabel('Confirmação da nova senha').fill('novaSenha1');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('A senha atual não confere.').first()).toBeVisible();
+
+  await page.getByLabel('Senha atual').fill('franq123');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel('Login').fill('franqueado');
+  await page.getByLabel('Senha').fill('novaSenha1');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByTestId('display-name')).toHaveText('Fernanda Franco');
+  await page.goto('/administracao/usuarios/alterarSenha');
+  await page.getByLabel('Senha atual').fill('novaSenha1');
+  await page.getByLabel('Nova senha', { exact: true }).fill('franq123');
+  await page.getByLabel('Confirmação da nova senha').fill('franq123');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page).toHaveURL(/\/login/);
+});

@@ -1,0 +1,27 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO = {
+  admin: { login: 'admin', password: 'admin123' },
+  loja: { login: 'loja', password: 'loja123' },
+  franqueado: { login: 'franqueado', password: 'franq123' },
+} as const;
+
+/** Logs in through the form and waits for the app shell. */
+export async function loginAs(page: Page, who: keyof typeof DEMO, path = '/login') {
+  await page.goto(path);
+  await page.getByLabel('Login').fill(DEMO[who].login);
+  await page.getByLabel('Senha').fill(DEMO[who].password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+}
+
+/** Fails the test on any console error or uncaught page error. */
+export function failOnConsoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    // 401s during a silent token refresh are expected network answers, not app errors
+    if (m.type() === 'error' && !/status of 401/.test(m.text())) errors.push(m.text());
+  });
+  return () => expect(errors, errors.join('\n')).toEqual([]);
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { isSection, menuFor } from './menu';
+import type { CurrentUser } from '../lib/auth';
+
+const base: CurrentUser = {
+  id: 1, name: 'X', login: 'x', email: null, nivel: '1', setor: null, permissoes: [], displayName: 'X', avatar: null,
+  empresa: { id: 1, fantasia: 'Loja', qtd_max_parcelas: 12, antecipa: 'N', simula_venda: 'N' },
+};
+const labels = (u: CurrentUser) => menuFor(u, 'https://chat').map((e) => e.label);
+
+describe('menus by level', () => {
+  it('usuario sees the flat menu, with the conditional items only when the empresa allows', () => {
+    expect(labels(base)).toEqual(['Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Chat']);
+    const both = { ...base, empresa: { ...base.empresa!, antecipa: 'S', simula_venda: 'S' } };
+    expect(labels(both)).toEqual(['Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Antecipações', 'Simular venda', 'Chat']);
+    const chat = menuFor(base, 'https://chat').at(-1)!;
+    expect(chat).toEqual({ label: 'Chat', to: 'https://chat', external: true });
+  });
+  it('administrador sees the four sections', () => {
+    const menu = menuFor({ ...base, nivel: '2', empresa: null }, 'x');
+    expect(menu.filter(isSection).map((s) => s.label)).toEqual(['Operação', 'Financeiro', 'Cobrança', 'Administração']);
+  });
+});
+
+import { activeMenuPath } from './layout/Navbar';
+describe('active menu entry', () => {
+  const paths = ['/dashboard', '/operacao/garantias/nova', '/operacao/garantias', '/operacao/garantias/impressao'];
+  it('is the longest menu path containing the page', () => {
+    expect(activeMenuPath('/operacao/garantias/impressao/detalhe/4', paths)).toBe('/operacao/garantias/impressao');
+    expect(activeMenuPath('/operacao/garantias/detalhe/4', paths)).toBe('/operacao/garantias');
+    expect(activeMenuPath('/operacao/garantias/nova', paths)).toBe('/operacao/garantias/nova');
+    expect(activeMenuPath('/administracao/auditoria', paths)).toBeNull();
+  });
+});

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Grid, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { CepInput, type CepLookupResult } from './CepInput';
+
+/** The address fields as every form names them (spec §3: empresa, pessoa, garantia, boleto avulso). */
+export type AddressValues = {
+  cep: string;
+  endereco: string;
+  numero: string;
+  complemento: string;
+  bairro: string;
+  cidade: string;
+  uf: string;
+};
+
+export interface AddressFieldsProps<T extends AddressValues> {
+  form: UseFormReturnType<T>;
+  disabled?: boolean;
+  /** Shows the required asterisk on cep, endereco, numero, bairro, cidade and uf (default true). */
+  withAsterisk?: boolean;
+}
+
+/**
+ * CEP plus the address it fills (spec §5). A found address fills endereco, bairro, cidade, uf
+ * (complemento only when empty) and makes cidade and uf read-only; an invalid CEP clears the
+ * address; a failed lookup leaves cidade and uf editable so the user can type them.
+ */
+export function AddressFields<T extends AddressValues>({ form, disabled = false, withAsterisk = true }: AddressFieldsProps<T>) {
+  const [filledByLookup, setFilledByLookup] = useState(false);
+  // Mantine's form is generic over T; the address keys are known to exist on it.
+  const f = form as unknown as UseFormReturnType<AddressValues>;
+
+  const onAddress = (result: CepLookupResult) => {
+    if (result.status === 'found') {
+      const a = result.address;
+      const current = f.getValues();
+      f.setValues({
+        endereco: a.endereco || current.endereco,
+        bairro: a.bairro || current.bairro,
+        cidade: a.cidade,
+        uf: a.uf,
+        complemento: current.complemento ? current.complemento : a.complemento,
+      });
+      f.clearFieldError('cidade');
+      f.clearFieldError('uf');
+      f.clearFieldError('endereco');
+      f.clearFieldError('bairro');
+      setFilledByLookup(true);
+    } else if (result.status === 'invalid') {
+      f.setValues({ endereco: '', complemento: '', bairro: '', cidade: '', uf: '' });
+      setFilledByLookup(false);
+    } else {
+      setFilledByLookup(false);
+    }
+  };
+
+  const locked = filledByLookup && !disabled;
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, sm: 3 }}>
+        <CepInput label="CEP" withAsterisk={withAsterisk} disabled={disabled} {...f.getInputProps('cep')} onAddress={onAddress} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 7 }}>
+        <TextInput label="Endereço" withAsterisk={withAsterisk} disabled={disabled} maxLength={150} {...f.getInputProps('endereco')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 2 }}>
+        <TextInput label="Número" withAsterisk={withAsterisk} disabled={disabled} maxLength={20} {...f.getInputProps('numero')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <TextInput label="Complemento" disabled={disabled} maxLength={100} {...f.getInputProps('complemento')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 3 }}>
+        <TextInput label="Bairro" withAsterisk={withAsterisk} disabled={disabled} maxLength={100} {...f.getInputProps('bairro')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 3 }}>
+        <TextInput label="Cidade" withAsterisk={withAsterisk} disabled={disabled} readOnly={locked} maxLength={100} {...f.getInputProps('cidade')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 2 }}>
+        <TextInput
+          label="UF"
+          withAsterisk={withAsterisk}
+          disabled={disabled}
+          readOnly={locked}
+          maxLength={2}
+          {...f.getInputProps('uf')}
+          onChange={(event) => f.setFieldValue('uf', event.currentTarget.value.toUpperCase())}
+        />
+      </Grid.Col>
+    </Grid>
+  );
+}

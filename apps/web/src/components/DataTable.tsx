@@ -1,0 +1,100 @@
+import type { CSSProperties, KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { Box, LoadingOverlay, Table, Text } from '@mantine/core';
+
+export interface DataTableColumn<T> {
+  /** Unique per table; also the field shown when there is no render function. */
+  key: string;
+  header: ReactNode;
+  render?: (row: T) => ReactNode;
+  align?: 'left' | 'center' | 'right';
+  width?: CSSProperties['width'];
+}
+
+export interface DataTableProps<T> {
+  columns: readonly DataTableColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  loading?: boolean;
+  emptyText?: ReactNode;
+  onRowClick?: (row: T) => void;
+  /** Accessible name of the table, e.g. the screen title. */
+  caption?: string;
+}
+
+export const EMPTY_TEXT = 'Nenhum registro encontrado.';
+
+// Clicks on controls inside a row (Editar, Bloquear, links) belong to the control, not to the row:
+// without this every action button would also open the row's detail.
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"], [role="menuitem"]';
+
+function fromInteractiveChild(event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>): boolean {
+  const target = event.target as HTMLElement;
+  const control = target.closest(INTERACTIVE);
+  return control !== null && event.currentTarget.contains(control);
+}
+
+function defaultCell<T>(row: T, key: string): ReactNode {
+  const value = (row as Record<string, unknown>)[key];
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** The one table of the app (HOUSE-STYLE habit 4): every list looks and behaves the same. */
+export function DataTable<T>({ columns, rows, rowKey, loading = false, emptyText = EMPTY_TEXT, onRowClick, caption }: DataTableProps<T>) {
+  const clickable = onRowClick !== undefined;
+
+  return (
+    <Box pos="relative">
+      {/* Keeps the previous page visible under the overlay, so paging does not make the layout jump. */}
+      <LoadingOverlay visible={loading} zIndex={10} overlayProps={{ blur: 1 }} />
+      <Table.ScrollContainer minWidth={600}>
+        <Table striped highlightOnHover withTableBorder aria-label={caption} aria-busy={loading || undefined}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.key} style={{ textAlign: column.align, width: column.width }}>
+                  {column.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 && !loading && (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <Text c="dimmed" ta="center" size="sm" py="sm">
+                    {emptyText}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {rows.map((row) => (
+              <Table.Tr
+                key={rowKey(row)}
+                style={clickable ? { cursor: 'pointer' } : undefined}
+                // Focusable rows so a keyboard user can open the detail with Enter.
+                tabIndex={clickable ? 0 : undefined}
+                onClick={clickable ? (event) => !fromInteractiveChild(event) && onRowClick(row) : undefined}
+                onKeyDown={
+                  clickable
+                    ? (event) => {
+                        if (event.key !== 'Enter' || event.target !== event.currentTarget) return;
+                        event.preventDefault();
+                        onRowClick(row);
+                      }
+                    : undefined
+                }
+              >
+                {columns.map((column) => (
+                  <Table.Td key={column.key} style={{ textAlign: column.align, width: column.width }}>
+                    {column.render ? column.render(row) : defaultCell(row, column.key)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Box>
+  );
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../test/render';
+import { confirmAction, showError, showResult } from './ResultDialog';
+import { showAlert } from './AlertBar';
+
+describe('showResult', () => {
+  it('shows "Tudo Certo!" and closes by itself', () => {
+    // fake timers: a real 200 ms delay can elapse before a busy machine looks for the dialog
+    vi.useFakeTimers();
+    try {
+      renderWithProviders(<div />);
+      act(() => {
+        showResult({ status: 200, msg: 'Empresa salva.' }, { autoCloseMs: 200 });
+      });
+      expect(screen.getByRole('dialog', { name: 'Tudo Certo!' })).toBeInTheDocument();
+      expect(screen.getByText('Empresa salva.')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(200));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('closes after the default 1.5 s', () => {
+    vi.useFakeTimers();
+    try {
+      renderWithProviders(<div />);
+      act(() => {
+        showResult({ status: 200 });
+      });
+      expect(screen.getByRole('dialog', { name: 'Tudo Certo!' })).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(1499));
+      expect(screen.getByRole('dialog', { name: 'Tudo Certo!' })).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(1));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('takes a shorter delay (1 s after a slip update) from the payload', () => {
+    vi.useFakeTimers();
+    try {
+      renderWithProviders(<div />);
+      act(() => {
+        showResult({ status: 200, msg: 'Boleto atualizado.', autoCloseMs: 1000 });
+      });
+      expect(screen.getByText('Boleto atualizado.')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(1000));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the server msg under "Ops! Ocorreu um erro." for other statuses', async () => {
+    renderWithProviders(<div />);
+    act(() => {
+      showResult({ status: 422, msg: 'CNPJ já cadastrado.' }, { autoCloseMs: 0 });
+    });
+    expect(await screen.findByRole('dialog', { name: 'Ops! Ocorreu um erro.' })).toBeInTheDocument();
+    expect(screen.getByText('CNPJ já cadastrado.')).toBeInTheDocument();
+  });
+
+  it('showError uses the error path', async () => {
+    renderWithProviders(<div />);
+    act(() => {
+      showError('Falha de rede', { autoCloseMs: 0 });
+    });
+    expect(await screen.findByRole('dialog', { name: 'Ops! Ocorreu um erro.' })).toBeInTheDocument();
+    expect(screen.getByText('Falha de rede')).toBeInTheDocument();
+  });
+});
+
+describe('confirmAction', () => {
+  it('resolves true on Confirmar and false on Cancelar', async () => {
+    renderWithProviders(<div />);
+    let answer!: Promise<boolean>;
+    act(() => {
+      answer = confirmAction({ title: 'Bloquear empresa', text: 'Deseja bloquear a empresa?' });
+    });
+    await screen.findByText('Deseja bloquear a empresa?');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await expect(answer).resolves.toBe(true);
+
+    act(() => {
+      answer = confirmAction({ title: 'Ativar empresa', text: 'Deseja ativar?', confirmLabel: 'Ativar' });
+    });
+    await screen.findByText('Deseja ativar?');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await expect(answer).resolves.toBe(false);
+  });
+});
+
+describe('showAlert', () => {
+  it('shows the message in a notification', async () => {
+    renderWithProviders(<div />);
+    act(() => {
+      showAlert('Senha atual incorreta.');
+    });
+    expect(await screen.findByText('Senha atual incorreta.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { Stack, Text, ThemeIcon } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { MSG } from '@bg/domain';
+
+/** Spec §9: the result dialog closes itself after 1.5 s (1 s after a slip update). */
+export const RESULT_AUTO_CLOSE_MS = 1500;
+
+/** What the API answers on actions (spec §7: status 200 means success) — the whole body fits. */
+export interface ResultPayload {
+  status: number;
+  msg?: ReactNode;
+  /** Same as options.autoCloseMs; allowed here so a caller can pass one object. */
+  autoCloseMs?: number;
+}
+
+export interface ResultOptions {
+  /** Milliseconds before closing by itself; 0 keeps it open until the user closes it. */
+  autoCloseMs?: number;
+  /** Called once the dialog is gone, however it was closed (e.g. to navigate afterwards). */
+  onClose?: () => void;
+}
+
+/**
+ * The spec's generic result dialog (§8): status 200 → "Tudo Certo!", anything else →
+ * "Ops! Ocorreu um erro." with the server's msg. Returns the modal id.
+ */
+export function showResult({ status, msg, autoCloseMs: payloadMs }: ResultPayload, options: ResultOptions = {}): string {
+  const ok = status === 200;
+  const title = ok ? MSG.ok : MSG.genericError;
+  const autoCloseMs = options.autoCloseMs ?? payloadMs ?? RESULT_AUTO_CLOSE_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const id = modals.open({
+    title,
+    centered: true,
+    size: 'sm',
+    // A user who closes it early must not have a later, unrelated dialog closed by our timer.
+    onClose: () => {
+      if (timer !== undefined) clearTimeout(timer);
+      options.onClose?.();
+    },
+    children: (
+      <Stack align="center" gap="sm" py="xs" data-result={ok ? 'success' : 'error'}>
+        <ThemeIcon size={48} radius="xl" color={ok ? 'teal' : 'red'} variant="light" aria-hidden>
+          <Text fw={700} fz={24} lh={1}>
+            {ok ? '✓' : '✕'}
+          </Text>
+        </ThemeIcon>
+        {msg !== undefined && msg !== null && msg !== '' && <Text ta="center">{msg}</Text>}
+      </Stack>
+    ),
+  });
+
+  if (autoCloseMs > 0) timer = setTimeout(() => modals.close(id), autoCloseMs);
+  return id;
+}
+
+/** The error path of showResult, for failures that have no status (network, thrown errors). */
+export function showError(msg: ReactNode, options?: ResultOptions): string {
+  return showResult({ status: 0, msg }, options);
+}
+
+export interface ConfirmActionOptions {
+  title: ReactNode;
+  text: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Confirm button colour; red suits destructive actions such as Bloquear. */
+  confirmColor?: string;
+}
+
+/**
+ * Asks before an irreversible action (Bloquear/Ativar, quitar, baixar…). Resolves true on
+ * Confirmar, false on Cancelar, Esc or a click outside.
+ */
+export function confirmAction({ title, text, confirmLabel = 'Confirmar', cancelLabel = 'Cancelar', confirmColor }: ConfirmActionOptions): Promise<boolean> {
+  return new Promise((resolve) => {
+    // onConfirm runs before onClose, and a promise settles only once, so onClose → false is safe.
+    modals.openConfirmModal({
+      title,
+      centered: true,
+      children: <Text size="sm">{text}</Text>,
+      labels: { confirm: confirmLabel, cancel: cancelLabel },
+      confirmProps: confirmColor ? { color: confirmColor } : undefined,
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '../../../test/render';
+import { BoletosGarantidosPage } from './BoletosGarantidosPage';
+
+const api = vi.hoisted(() => ({ listBoletos: vi.fn(), empresasForSelect: vi.fn(), boletoAction: vi.fn() }));
+vi.mock('../api/boletos', async (original) => ({ ...(await original<object>()), ...api }));
+
+const row = {
+  id: 12, digito: 1, parcela: 1, valor: 350, valor_atualizado: 350, vencimento: '2026-12-22', situacao: 'DISPONÍVEL PARA PAGAMENTO',
+  garantia_id: 5, garantia_digito: 1, fantasia: 'Loja Demo', nome_razao: 'Ana Carolina Ribeiro', cpf_cnpj: '67431982500',
+};
+
+afterEach(() => Object.values(api).forEach((f) => f.mockReset()));
+
+describe('Boletos Garantidos', () => {
+  it('has the filters Loja (TODAS), Situação, text and Filtrar, and the spec columns', async () => {
+    api.listBoletos.mockResolvedValue({ data: [row], from: 1, to: 1, total: 1, current_page: 1, last_page: 1, per_page: 15 });
+    api.empresasForSelect.mockResolvedValue([{ value: 2, label: 'Loja Demo' }]);
+    renderWithProviders(<BoletosGarantidosPage />);
+    await screen.findByText('Ana Carolina Ribeiro');
+    expect(screen.getByRole('combobox', { name: 'Loja' })).toHaveValue('TODAS');
+    expect(screen.getByRole('combobox', { name: 'Situação' })).toHaveValue('TODAS');
+    expect(screen.getByRole('button', { name: 'Filtrar' })).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Garantia', 'Loja', 'Cliente', 'CPF/CNPJ', 'Vencimento', 'Valor', 'Situação', 'Ação']);
+  });
+
+  it('asks for confirmation before an irreversible action and does nothing when refused', async () => {
+    api.listBoletos.mockResolvedValue({ data: [row], from: 1, to: 1, total: 1, current_page: 1, last_page: 1, per_page: 15 });
+    api.empresasForSelect.mockResolvedValue([]);
+    renderWithProviders(<BoletosGarantidosPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Quitar' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Quitar este boleto (garantia honrada)? Esta ação não pode ser desfeita.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByText(/Esta ação não pode ser desfeita/)).not.toBeInTheDocument());
+    expect(api.boletoAction).not.toHaveBeenCalled();
+  });
+});

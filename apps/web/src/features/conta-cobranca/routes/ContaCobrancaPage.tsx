@@ -1,0 +1,93 @@
+import { useEffect } from 'react';
+import { Alert, Button, Grid, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { contaCobrancaSchema, type ContaCobrancaForm } from '@bg/domain';
+import { PageHeader, showResult } from '../../../components';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { applyServerErrors, zodValidate } from '../../../lib/zod-form';
+import { getContaCobranca, saveContaCobranca } from '../api/conta-cobranca';
+
+const EMPTY: ContaCobrancaForm = {
+  banco: '104', agencia: '', conta: '', codigo_beneficiario: '', carteira: 'RG', nome: '', cnpj: '',
+  cep: '', endereco: '', numero: '', bairro: '', cidade: '', uf: '', pix_chave: '',
+};
+
+const FIELDS: { name: keyof ContaCobrancaForm; label: string; span: number; required?: boolean; hint?: string }[] = [
+  { name: 'agencia', label: 'Agência', span: 3, required: true },
+  { name: 'conta', label: 'Conta corrente', span: 3, hint: 'Banco do Brasil, convênio de 4 ou 6 dígitos' },
+  { name: 'codigo_beneficiario', label: 'Código do beneficiário / Convênio', span: 3, required: true },
+  { name: 'carteira', label: 'Carteira', span: 3, required: true, hint: 'Caixa: RG ou SR; BB: 2 dígitos' },
+  { name: 'nome', label: 'Nome do beneficiário', span: 8, required: true },
+  { name: 'cnpj', label: 'CNPJ', span: 4, required: true },
+  { name: 'cep', label: 'CEP', span: 3, required: true },
+  { name: 'endereco', label: 'Endereço', span: 6, required: true },
+  { name: 'numero', label: 'Número', span: 3, required: true },
+  { name: 'bairro', label: 'Bairro', span: 5, required: true },
+  { name: 'cidade', label: 'Cidade', span: 5, required: true },
+  { name: 'uf', label: 'UF', span: 2, required: true },
+  { name: 'pix_chave', label: 'Chave Pix (boleto híbrido)', span: 12, hint: 'Opcional: com uma chave, cada boleto traz o QR code Pix' },
+];
+
+/** Administração > Conta de Cobrança: the beneficiary's bank account used on every slip. */
+export function ContaCobrancaPage() {
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: ['conta-cobranca'], queryFn: getContaCobranca });
+  const form = useForm<ContaCobrancaForm>({ initialValues: EMPTY, validate: zodValidate(contaCobrancaSchema) });
+  useEffect(() => {
+    if (query.data) {
+      const { id: _id, origem: _o, boletos_emitidos: _b, ...values } = query.data;
+      form.setValues(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])) as ContaCobrancaForm);
+      form.resetDirty();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query.data]);
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      showResult(await saveContaCobranca(values), { autoCloseMs: 0 });
+      client.invalidateQueries({ queryKey: ['conta-cobranca'] });
+    } catch (err) {
+      if (err instanceof ApiError) applyServerErrors(form, err.errors);
+      showResult({ status: err instanceof ApiError ? err.status : 0, msg: errorMessage(err) });
+    }
+  });
+
+  if (query.isLoading) return <Loader />;
+  return (
+    <Stack>
+      <PageHeader title="Conta de Cobrança" />
+      {query.data ? (
+        <Text size="sm" c="dimmed">
+          Conta em uso ({query.data.origem === 'ENV' ? 'configurada por variáveis de ambiente' : 'cadastrada'}), {query.data.boletos_emitidos} boleto(s) emitido(s).
+          Mudar banco, agência, conta, código do beneficiário ou carteira cria uma nova conta com nova numeração; os boletos já emitidos continuam com a anterior.
+        </Text>
+      ) : (
+        <Alert color="yellow" title="Conta de cobrança não configurada">
+          Sem ela, os boletos liberados não podem ser impressos. Cadastre a conta abaixo.
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Grid>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Select
+              label="Banco"
+              withAsterisk
+              allowDeselect={false}
+              data={[{ value: '104', label: '104 - Caixa Econômica Federal (SIGCB)' }, { value: '001', label: '001 - Banco do Brasil' }]}
+              {...form.getInputProps('banco')}
+            />
+          </Grid.Col>
+          {FIELDS.map((f) => (
+            <Grid.Col key={f.name} span={{ base: 12, sm: f.span }}>
+              <TextInput label={f.label} withAsterisk={f.required} description={f.hint} {...form.getInputProps(f.name)} />
+            </Grid.Col>
+          ))}
+        </Grid>
+        <Group justify="flex-end" mt="md">
+          <Button type="submit">Salvar</Button>
+        </Group>
+      </form>
+    </Stack>
+  );
+}

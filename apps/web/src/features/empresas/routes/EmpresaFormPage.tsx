@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { Button, Divider, Grid, Group, Loader, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { empresaSchema } from '@bg/domain';
+import { AddressFields, DocumentInput, PageHeader, PhoneInput, showError, showResult } from '../../../components';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { isAdmin, useCurrentUser } from '../../../lib/auth';
+import { applyServerErrors, zodValidate } from '../../../lib/zod-form';
+import { empresasApi } from '../api/empresas';
+import { EmpresaTermsFields } from '../components/EmpresaTermsFields';
+import { empresaPayload, empresaToValues, emptyEmpresaValues, type EmpresaFormValues } from '../components/empresa-form-values';
+
+/** Nova Empresa / Atualização da Empresa (spec §3 Company, §5 required fields). */
+export function EmpresaFormPage() {
+  const { idEmpresa } = useParams();
+  const id = idEmpresa ? Number(idEmpresa) : null;
+  const user = useCurrentUser();
+  const admin = isAdmin(user);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const form = useForm<EmpresaFormValues>({
+    // A franqueado's new empresa becomes its franchisee (shown, not editable).
+    initialValues: emptyEmpresaValues(!admin && user.nivel === '3' ? (user.empresa?.id ?? null) : null),
+    validate: zodValidate(empresaSchema),
+  });
+  const existing = useQuery({ queryKey: ['empresa', id], queryFn: () => empresasApi.get(id!), enabled: id !== null });
+  const options = useQuery({ queryKey: ['empresas-select'], queryFn: empresasApi.forSelect });
+
+  useEffect(() => {
+    if (existing.data) {
+      form.setValues(empresaToValues(existing.data));
+      form.resetDirty();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [existing.data]);
+
+  if (id !== null && existing.isLoading) return <Loader />;
+  if (id !== null && existing.isError) return <PageHeader title={errorMessage(existing.error)} />;
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const body = empresaPayload(values, admin);
+      const result = id === null ? await empresasApi.create(body) : await empresasApi.update(id, body);
+      await queryClient.invalidateQueries({ queryKey: ['empresas'] });
+      await queryClient.invalidateQueries({ queryKey: ['empresa', id] });
+      showResult(result, { onClose: () => navigate('/administracao/empresas') });
+    } catch (err) {
+      if (err instanceof ApiError) applyServerErrors(form, err.errors);
+      showError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  const franqueadoOptions = (options.data ?? []).filter((o) => o.value !== id).map((o) => ({ value: String(o.value), label: o.label }));
+  // A franchisee's franqueado is outside its own scope (not in dataForSelect): show it by name.
+  const current = existing.data;
+  if (current?.franqueado_id != null && !franqueadoOptions.some((o) => o.value === String(current.franqueado_id))) {
+    franqueadoOptions.push({ value: String(current.franqueado_id), label: current.franqueado_fantasia ?? `Empresa ${current.franqueado_id}` });
+  }
+  return (
+    <Stack>
+      <PageHeader title={id === null ? 'Nova Empresa' : 'Atualização da Empresa'} />
+      <Paper withBorder p="md">
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Grid>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <DocumentInput kind="cnpj" label="CNPJ" withAsterisk {...form.getInputProps('cnpj')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextInput label="Razão Social" withAsterisk maxLength={150} {...form.getInputProps('razao')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextInput label="Nome Fantasia" withAsterisk maxLength={150} {...form.getInputProps('fantasia')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextInput label="Inscrição Estadual" maxLength={30} {...form.getInputProps('insc_estadual')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextInput label="Responsável" maxLength={150} {...form.getInputProps('responsavel')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <Select
+                  label="Franqueado"
+                  placeholder="Nenhum"
+                  data={franqueadoOptions}
+                  clearable={admin}
+                  searchable={admin}
+                  readOnly={!admin}
+                  {...form.getInputProps('franqueado_id')}
+                />
+              </Grid.Col>
+            </Grid>
+            <AddressFields form={form} />
+            <Grid>
+              <Grid.Col span={{ base: 12, sm: 3 }}>
+                <TextInput label="Email" type="email" maxLength={150} {...form.getInputProps('email')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 3 }}>
+                <PhoneInput label="Telefone 1" {...form.getInputProps('tel1')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 3 }}>
+                <PhoneInput label="Telefone 2" {...form.getInputProps('tel2')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 3 }}>
+                <PhoneInput label="Telefone 3" {...form.getInputProps('tel3')} />
+              </Grid.Col>
+            </Grid>
+            <Divider />
+            <Title order={5}>Condições comerciais</Title>
+            <EmpresaTermsFields form={form} editable={admin} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => navigate('/administracao/empresas')}>
+                Cancelar
+              </Button>
+              <Button type="submit" loading={busy}>
+                Salvar
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

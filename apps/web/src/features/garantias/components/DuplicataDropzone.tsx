@@ -1,0 +1,43 @@
+import { Text } from '@mantine/core';
+import { Dropzone, type FileRejection, type FileWithPath } from '@mantine/dropzone';
+import { showResult } from '../../../components';
+
+// Same limits as the server (api modules/garantia/upload-duplicata.ts DUPLICATA_RULES).
+export const MAX_DUPLICATAS = 12;
+const MAX_TOTAL_BYTES = 50 * 1024 * 1024;
+
+export const DUPLICATA_MSG = {
+  tooMany: `Selecione no máximo ${MAX_DUPLICATAS} duplicatas por envio. Nenhum arquivo foi enviado.`,
+  invalid: `Envie até ${MAX_DUPLICATAS} imagens .jpeg, .jpg ou .png, com até 50 MB no total. Nenhum arquivo foi enviado.`,
+};
+
+/**
+ * Drop or pick the signed duplicatas of a guarantee. All or nothing: react-dropzone accepts the
+ * first `maxFiles` of a larger selection and rejects only the rest, so a 13-file pick would
+ * upload 12 and warn about one; here any rejection (count, type, size) or a total over 50 MB
+ * uploads nothing and says why, matching the server, which refuses the whole request.
+ */
+export function DuplicataDropzone({ loading, onUpload }: { loading: boolean; onUpload: (files: File[]) => Promise<unknown> }) {
+  const handle = (accepted: FileWithPath[], rejections: FileRejection[]) => {
+    if (rejections.some((r) => r.errors.some((e) => e.code === 'too-many-files'))) return void showResult({ status: 0, msg: DUPLICATA_MSG.tooMany });
+    const total = accepted.reduce((sum, f) => sum + f.size, 0);
+    if (rejections.length > 0 || total > MAX_TOTAL_BYTES) return void showResult({ status: 0, msg: DUPLICATA_MSG.invalid });
+    if (accepted.length > 0) void onUpload(accepted);
+  };
+  return (
+    <Dropzone
+      mt="sm"
+      loading={loading}
+      accept={['image/jpeg', 'image/png']}
+      maxFiles={MAX_DUPLICATAS}
+      maxSize={MAX_TOTAL_BYTES}
+      onDropAny={handle}
+      // required by Mantine; accepted files are handled in onDropAny together with the rejections
+      onDrop={() => undefined}
+    >
+      <Text size="sm" c="dimmed" ta="center">
+        Arraste as duplicatas assinadas aqui (até {MAX_DUPLICATAS} imagens .jpeg, .jpg ou .png, 50 MB).
+      </Text>
+    </Dropzone>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { Alert, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { formatCpfCnpj, formatPhone } from '@bg/domain';
+import { DateText, MoneyText, StatusBadge } from '../../../components';
+import type { GarantiaDetail } from '../api/garantias-api';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">{children || '—'}</Text>
+    </div>
+  );
+}
+
+/** Request data, reason/note and the address and references table of "Análise da Garantia". */
+export function GarantiaInfo({ g }: { g: GarantiaDetail }) {
+  const p = g.pessoa;
+  const phones = [p.telefone1, p.telefone2, ...p.telefones.map((t) => t.telefone)].filter(Boolean).map((t) => formatPhone(t));
+  const cnpj = p.cpf_cnpj.length === 14;
+  return (
+    <>
+      <Paper withBorder p="md" component="section" aria-label="Dados da solicitação">
+        <Title order={5} mb="sm">
+          Dados da Solicitação
+        </Title>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="sm">
+          <Field label="Protocolo">{g.protocolo}</Field>
+          <Field label="Data">
+            <DateText value={g.data} withTime />
+          </Field>
+          <Field label="Loja">{g.empresa.fantasia}</Field>
+          <Field label="Solicitante">{g.usuario.name}</Field>
+          <Field label={cnpj ? 'Razão Social' : 'Pessoa'}>{p.nome_razao}</Field>
+          <Field label="Cpf/Cnpj">{formatCpfCnpj(p.cpf_cnpj)}</Field>
+          <Field label="Telefones">{[...new Set(phones)].join(' / ')}</Field>
+          <Field label="Quantidade">{g.qtd_titulo}</Field>
+          <Field label="Situação">
+            <StatusBadge status={g.status_label} />
+          </Field>
+          {g.decidido_por_nome && (
+            <Field label="Decidido por">
+              {g.decidido_por_nome} {g.decidido_em && <DateText value={g.decidido_em} withTime />}
+            </Field>
+          )}
+          {cnpj && <Field label="Sócio Avalista">{p.socio_avalista}</Field>}
+          {cnpj && <Field label="CPF do Avalista">{formatCpfCnpj(p.cpf_avalista)}</Field>}
+        </SimpleGrid>
+        {(g.motivo || g.observacao) && (
+          <Alert color="red" variant="light" mt="md" title={g.motivo ?? 'Observação'}>
+            {g.observacao}
+          </Alert>
+        )}
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-label="Endereço e referências">
+        <Title order={5} mb="sm">
+          Endereço e Referências
+        </Title>
+        <Table.ScrollContainer minWidth={900}>
+          <Table withTableBorder striped>
+            <Table.Thead>
+              <Table.Tr>
+                {['Endereço', 'Número', 'Complemento', 'Bairro', 'Cidade', 'Estado', 'Ref. Comercial', 'Telefone', 'Ref. Pessoal', 'Telefone', 'Ocupação', 'Renda'].map((h, i) => (
+                  <Table.Th key={i}>{h}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Td>{p.endereco}</Table.Td>
+                <Table.Td>{p.numero}</Table.Td>
+                <Table.Td>{p.complemento}</Table.Td>
+                <Table.Td>{p.bairro}</Table.Td>
+                <Table.Td>{p.cidade}</Table.Td>
+                <Table.Td>{p.uf}</Table.Td>
+                <Table.Td>{p.ref_comercial}</Table.Td>
+                <Table.Td>{formatPhone(p.tel_ref_comercial)}</Table.Td>
+                <Table.Td>{p.ref_pessoal}</Table.Td>
+                <Table.Td>{formatPhone(p.tel_ref_pessoal)}</Table.Td>
+                <Table.Td>{p.ocupacao}</Table.Td>
+                <Table.Td>
+                  <MoneyText value={p.renda} />
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { useForm } from '@mantine/form';
+import { renderWithProviders } from '../../../test/render';
+import { StepSolicitacao } from './StepSolicitacao';
+import { emptyWizard, type WizardValues } from './wizard-form';
+
+function Harness() {
+  const form = useForm<WizardValues>({
+    mode: 'controlled',
+    initialValues: {
+      ...emptyWizard(),
+      qtd_titulos: '3',
+      titulos: [
+        { parcela: 1, valor: 250, vencimento: null },
+        { parcela: 2, valor: null, vencimento: null },
+        { parcela: 3, valor: 999, vencimento: '2030-01-01' },
+      ],
+    },
+  });
+  return <StepSolicitacao form={form} maxParcelas={6} />;
+}
+
+describe('DADOS DA SOLICITAÇÃO', () => {
+  it('pads instalment numbers and fills the others when instalment 1 due date is left', () => {
+    renderWithProviders(<Harness />);
+    expect(screen.getByText('Parcela 01')).toBeInTheDocument();
+    expect(screen.getByText('Parcela 03')).toBeInTheDocument();
+    const first = screen.getByLabelText(/Vencimento da parcela 01/);
+    fireEvent.change(first, { target: { value: '31/01/2027' } });
+    fireEvent.blur(first);
+    expect(screen.getByLabelText(/Vencimento da parcela 02/)).toHaveValue('28/02/2027');
+    expect(screen.getByLabelText(/Vencimento da parcela 03/)).toHaveValue('31/03/2027');
+    expect(screen.getByLabelText(/Valor da parcela 03/)).toHaveValue('R$ 250,00');
+    expect(screen.getByText('Total: R$ 750,00')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../../test/render';
+import { RecebimentosPage } from './RecebimentosPage';
+
+const api = vi.hoisted(() => ({ listRecebimentos: vi.fn(), receber: vi.fn() }));
+vi.mock('../api/recebimentos', () => api);
+
+const row = {
+  id: 21, parcela: 1, valor: 199.9, valor_atualizado: 244.14, vencimento: '2026-09-22', situacao: 'GARANTIDO',
+  garantia_id: 8, garantia_digito: 6, nome_razao: 'Roberto Carlos Mendes', cpf_cnpj: '85294736128',
+};
+const page = { data: [row], from: 1, to: 1, total: 1, current_page: 1, last_page: 1, per_page: 15 };
+
+afterEach(() => {
+  api.listRecebimentos.mockReset();
+  api.receber.mockReset();
+});
+
+describe('Recebimentos de Boletos Garantidos', () => {
+  it('lists GARANTIDO boletos with the spec columns and Valor Atualizado; searches on Enter', async () => {
+    api.listRecebimentos.mockResolvedValue(page);
+    renderWithProviders(<RecebimentosPage />);
+    await screen.findByText('Roberto Carlos Mendes');
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Garantia', 'Cliente', 'CPF/CNPJ', 'Vencimento', 'Valor', 'Valor Atualizado', 'Situação', 'Ação']);
+    const cells = screen.getAllByRole('cell').map((c) => c.textContent);
+    expect(cells.slice(0, 7)).toEqual(['8 - 6', 'Roberto Carlos Mendes', '852.947.361-28', '22/09/2026', 'R$ 199,90', 'R$ 244,14', 'GARANTIDO']);
+    const box = screen.getByPlaceholderText('Pesquisar por nome ou CPF/CNPJ');
+    fireEvent.change(box, { target: { value: '852.947' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(api.listRecebimentos).toHaveBeenLastCalledWith(1, '852.947'));
+  });
+
+  it('Receber asks for confirmation before the irreversible baixa', async () => {
+    api.listRecebimentos.mockResolvedValue(page);
+    renderWithProviders(<RecebimentosPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Receber parcela 1 de Roberto Carlos Mendes' }));
+    expect(await screen.findByText(/esta ação não pode ser desfeita/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByText(/esta ação não pode ser desfeita/)).not.toBeInTheDocument());
+    expect(api.receber).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import { Button, Grid, Group, Loader, Paper, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { assignableNiveis, NIVEL_LABEL, usuarioCreateFormSchema, usuarioUpdateSchema, type Nivel } from '@bg/domain';
+import { PageHeader, showError, showResult } from '../../../components';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/auth';
+import { applyServerErrors, zodValidate } from '../../../lib/zod-form';
+import { usuariosApi } from '../api/usuarios';
+
+type Values = { name: string; login: string; email: string; setor: string; nivel: Nivel; empresa_id: string | null; password: string; password_confirmation: string };
+
+/**
+ * "Novo Usuário" / edit. The level options are only those the actor may give (never
+ * Administrador for non-administradores; the API refuses it anyway). Editing disables the
+ * password fields: a password is changed by its owner.
+ */
+export function UsuarioFormPage() {
+  const { idUsuario } = useParams();
+  const id = idUsuario ? Number(idUsuario) : null;
+  const me = useCurrentUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const form = useForm<Values>({
+    initialValues: { name: '', login: '', email: '', setor: '', nivel: '1', empresa_id: me.empresa ? String(me.empresa.id) : null, password: '', password_confirmation: '' },
+    validate: zodValidate(id === null ? usuarioCreateFormSchema : usuarioUpdateSchema),
+  });
+  const existing = useQuery({ queryKey: ['usuario', id], queryFn: () => usuariosApi.get(id!), enabled: id !== null });
+  const empresas = useQuery({ queryKey: ['empresas-select'], queryFn: usuariosApi.empresas });
+
+  useEffect(() => {
+    const u = existing.data;
+    if (!u) return;
+    form.setValues({ name: u.name, login: u.login, email: u.email ?? '', setor: u.setor ?? '', nivel: u.nivel, empresa_id: u.empresa_id === null ? null : String(u.empresa_id) });
+    form.resetDirty();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [existing.data]);
+
+  if (id !== null && existing.isLoading) return <Loader />;
+  if (id !== null && existing.isError) return <PageHeader title={errorMessage(existing.error)} />;
+
+  const values = form.getValues();
+  const niveis = assignableNiveis(me.nivel, { ownEmpresa: me.nivel === '2' || values.empresa_id === String(me.empresa?.id) });
+  // Keep the current level visible when editing someone the actor cannot otherwise assign.
+  const nivelOptions = [...new Set([...niveis, ...(existing.data ? [existing.data.nivel] : [])])].map((n) => ({ value: n, label: NIVEL_LABEL[n] }));
+
+  const submit = form.onSubmit(async (v) => {
+    setBusy(true);
+    try {
+      const base = { name: v.name, login: v.login, email: v.email, setor: v.setor, nivel: v.nivel, empresa_id: v.nivel === '2' ? null : v.empresa_id };
+      const result = id === null ? await usuariosApi.create({ ...base, password: v.password }) : await usuariosApi.update(id, base);
+      await queryClient.invalidateQueries({ queryKey: ['usuarios'] });
+      await queryClient.invalidateQueries({ queryKey: ['usuario', id] });
+      showResult(result, { onClose: () => navigate('/administracao/usuarios') });
+    } catch (err) {
+      if (err instanceof ApiError) applyServerErrors(form, err.errors);
+      showError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <Stack maw={900}>
+      <PageHeader title={id === null ? 'Novo Usuário' : 'Atualização do Usuário'} />
+      <Paper withBorder p="md">
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Grid>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput label="Nome" withAsterisk maxLength={120} {...form.getInputProps('name')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput label="Login" withAsterisk maxLength={60} autoComplete="off" {...form.getInputProps('login')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <PasswordInput label="Senha" withAsterisk={id === null} disabled={id !== null} autoComplete="new-password" {...form.getInputProps('password')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <PasswordInput label="Confirmação da senha" withAsterisk={id === null} disabled={id !== null} autoComplete="new-password" {...form.getInputProps('password_confirmation')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput label="Email" type="email" maxLength={150} {...form.getInputProps('email')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput label="Setor" maxLength={60} {...form.getInputProps('setor')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Select label="Nível" withAsterisk data={nivelOptions} allowDeselect={false} {...form.getInputProps('nivel')} onChange={(v) => v && form.setFieldValue('nivel', v as Nivel)} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Select
+                  label="Empresa"
+                  withAsterisk={values.nivel !== '2'}
+                  disabled={values.nivel === '2'}
+                  searchable
+                  data={(empresas.data ?? []).map((e) => ({ value: String(e.value), label: e.label }))}
+                  {...form.getInputProps('empresa_id')}
+                />
+              </Grid.Col>
+            </Grid>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => navigate('/administracao/usuarios')}>
+                Cancelar
+              </Button>
+              <Button type="submit" loading={busy}>
+                Salvar
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

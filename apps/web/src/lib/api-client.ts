@@ -1,0 +1,115 @@
+/**
+ * The one HTTP client of the web app (HOUSE-STYLE habit 3). The access token lives only in memory;
+ * the refresh token is an HttpOnly cookie the browser sends to /api. On a 401 the client refreshes
+ * once — concurrent requests wait for that single refresh and are replayed — and if the refresh
+ * fails the session-expired handler logs the user out (remembering the route).
+ */
+export type ApiBody = { status: number; msg: string; errors?: Record<string, string>; [key: string]: unknown };
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiBody;
+  constructor(status: number, body: ApiBody) {
+    super(body.msg || 'Ops! Ocorreu um erro.');
+    this.status = status;
+    this.body = body;
+  }
+  get errors(): Record<string, string> {
+    return this.body.errors ?? {};
+  }
+}
+
+let accessToken: string | null = null;
+let refreshing: Promise<boolean> | null = null;
+let onSessionExpired: (() => void) | null = null;
+
+export function setAccessToken(token: string | null): void {
+  accessToken = token;
+}
+export function setSessionExpiredHandler(handler: (() => void) | null): void {
+  onSessionExpired = handler;
+}
+
+/** Asks for a new access token with the refresh cookie; one request at a time. */
+export function refreshAccessToken(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const res = await fetch('/api/login/refresh', { method: 'POST', credentials: 'same-origin' });
+      if (!res.ok) return false;
+      const body = (await res.json()) as { access_token?: string };
+      accessToken = body.access_token ?? null;
+      return accessToken !== null;
+    } catch {
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+  /** FormData for uploads. */
+  form?: FormData;
+  signal?: AbortSignal;
+};
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = new URL(path, window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  return url.pathname + url.search;
+}
+
+async function send(path: string, opts: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  return fetch(buildUrl(path, opts.query), { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, signal: opts.signal, credentials: 'same-origin' });
+}
+
+async function parse(res: Response): Promise<ApiBody> {
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) return (await res.json()) as ApiBody;
+  return { status: res.status, msg: res.ok ? 'ok' : 'Ops! Ocorreu um erro.' };
+}
+
+/** Sends a request and answers the JSON body; throws ApiError for any non-2xx answer. */
+export async function api<T = ApiBody>(path: string, opts: RequestOptions = {}): Promise<T & ApiBody> {
+  const tokenUsed = accessToken;
+  let res = await send(path, opts);
+  if (res.status === 401 && accessToken !== null && !path.startsWith('/api/login')) {
+    // a refresh that finished while this request was in flight already gave a new token: replay
+    const refreshed = accessToken !== tokenUsed || (await refreshAccessToken());
+    if (!refreshed) {
+      accessToken = null;
+      onSessionExpired?.();
+      throw new ApiError(401, await parse(res));
+    }
+    res = await send(path, opts);
+  }
+  const body = await parse(res);
+  if (!res.ok) throw new ApiError(res.status, body);
+  return body as T & ApiBody;
+}
+
+/** Fetches a binary answer (PDF) with the same auth and refresh rules; answers an object URL. */
+export async function apiBlobUrl(path: string, query?: RequestOptions['query']): Promise<string> {
+  let res = await send(path, { query });
+  if (res.status === 401 && accessToken !== null && (await refreshAccessToken())) res = await send(path, { query });
+  if (!res.ok) throw new ApiError(res.status, await parse(res));
+  return URL.createObjectURL(await res.blob());
+}
+
+/** The message to show for any thrown error (network failures included). */
+export function errorMessage(err: unknown, fallback = 'Ops! Ocorreu um erro.'): string {
+  if (err instanceof ApiError) return err.body.msg || fallback;
+  return fallback;
+}

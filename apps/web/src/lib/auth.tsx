@@ -1,0 +1,125 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { api, refreshAccessToken, setAccessToken, setSessionExpiredHandler } from './api-client';
+
+export type CurrentUser = {
+  id: number;
+  name: string;
+  login: string;
+  email: string | null;
+  nivel: '1' | '2' | '3';
+  setor: string | null;
+  permissoes: string[];
+  displayName: string;
+  avatar: string | null;
+  empresa: { id: number; fantasia: string; qtd_max_parcelas: number; antecipa: string; simula_venda: string } | null;
+};
+
+type AuthState =
+  | { status: 'loading'; user: null }
+  | { status: 'anonymous'; user: null; expired?: boolean }
+  | { status: 'authenticated'; user: CurrentUser };
+
+type AuthContextValue = {
+  state: AuthState;
+  login(username: string, password: string): Promise<void>;
+  logout(): Promise<void>;
+  reloadUser(): Promise<void>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+// Not a secret: only says "this browser had a session", so a first visit to /login does not
+// fire a refresh that can only fail (the refresh cookie itself is HttpOnly and unreadable here).
+const SESSION_HINT = 'bg.session';
+const hint = {
+  get: () => { try { return localStorage.getItem(SESSION_HINT) === '1'; } catch { return true; } },
+  set: (on: boolean) => { try { if (on) localStorage.setItem(SESSION_HINT, '1'); else localStorage.removeItem(SESSION_HINT); } catch { /* private mode */ } },
+};
+
+async function fetchCurrentUser(): Promise<CurrentUser> {
+  const body = await api<{ data: CurrentUser }>('/api/usuario/getUserCurrent');
+  return body.data;
+}
+
+/**
+ * Session state of the app. On start it tries the refresh cookie, so a reload keeps the user
+ * logged in although the access token lives only in memory.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>({ status: 'loading', user: null });
+  const queryClient = useQueryClient();
+
+  const reset = useCallback(
+    (expired: boolean) => {
+      setAccessToken(null);
+      hint.set(false);
+      queryClient.clear();
+      setState({ status: 'anonymous', user: null, expired });
+    },
+    [queryClient],
+  );
+
+  useEffect(() => {
+    setSessionExpiredHandler(() => reset(true));
+    let cancelled = false;
+    (async () => {
+      const ok = hint.get() && (await refreshAccessToken());
+      if (cancelled) return;
+      if (!ok) {
+        hint.set(false);
+        return setState({ status: 'anonymous', user: null });
+      }
+      try {
+        const user = await fetchCurrentUser();
+        if (!cancelled) setState({ status: 'authenticated', user });
+      } catch {
+        if (!cancelled) reset(false);
+      }
+    })();
+    return () => {
+      cancelled = true;
+      setSessionExpiredHandler(null);
+    };
+  }, [reset]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      state,
+      async login(username, password) {
+        const body = await api<{ access_token: string }>('/api/login', { method: 'POST', body: { username, password } });
+        setAccessToken(body.access_token);
+        hint.set(true);
+        setState({ status: 'authenticated', user: await fetchCurrentUser() });
+      },
+      async logout() {
+        try {
+          await api('/api/logout', { method: 'POST' });
+        } catch {
+          // the session is ended locally whatever the server says
+        }
+        reset(false);
+      },
+      async reloadUser() {
+        setState({ status: 'authenticated', user: await fetchCurrentUser() });
+      },
+    }),
+    [state, reset],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}
+
+/** The logged-in user; only for components rendered inside the protected layout. */
+export function useCurrentUser(): CurrentUser {
+  const { state } = useAuth();
+  if (state.status !== 'authenticated') throw new Error('useCurrentUser without a session');
+  return state.user;
+}
+
+export const isAdmin = (user: Pick<CurrentUser, 'nivel'>) => user.nivel === '2';

@@ -1,0 +1,40 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/dropzone/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import dayjs from 'dayjs';
+import 'dayjs/locale/pt-br';
+import { theme } from './app/theme';
+import { router } from './app/router';
+import { AuthProvider } from './lib/auth';
+
+dayjs.locale('pt-br');
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: (count, err) => count < 1 && !(err as { status?: number }).status, refetchOnWindowFocus: false } },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={theme}>
+        <DatesProvider settings={{ locale: 'pt-br' }}>
+          <ModalsProvider>
+            <Notifications position="top-center" />
+            <AuthProvider>
+              <RouterProvider router={router} />
+            </AuthProvider>
+          </ModalsProvider>
+        </DatesProvider>
+      </MantineProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

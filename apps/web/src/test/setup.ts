@@ -1,0 +1,25 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+// Mantine needs these browser APIs that jsdom lacks (STACK.md).
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false, media: query, onchange: null,
+    addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+  }),
+});
+class ResizeObserverStub { observe() {} unobserve() {} disconnect() {} }
+(window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
+window.HTMLElement.prototype.scrollIntoView = () => {};
+window.scrollTo = () => {};
+
+// HOUSE-STYLE habit 7: console.error fails the test.
+const spy = vi.spyOn(console, 'error');
+afterEach(() => {
+  cleanup();
+  const calls = spy.mock.calls.slice();
+  spy.mockClear();
+  if (calls.length) throw new Error(`console.error was called: ${calls.map((c) => c.map(String).join(' ')).join('\n')}`);
+});

@@ -1,0 +1,32 @@
+/**
+ * What a bank contributes to a boleto: the 25-digit campo livre (barcode positions 20-44) and the
+ * nosso número as the bank wants it printed. Everything else is FEBRABAN-common, so adding a bank
+ * means writing one of these and registering it in bank-profiles.ts.
+ */
+export interface CampoLivreInput {
+  /** Agência, with or without its DV ("1606" or "1606-X"). Only some layouts use it. */
+  agency?: string | number;
+  /** Conta corrente without DV; only the Banco do Brasil 4/6-digit convênio layout uses it. */
+  account?: string | number;
+  /** Caixa: código do beneficiário. Banco do Brasil: número do convênio. */
+  beneficiaryCode: string | number;
+  /** Carteira / modalidade, in the bank's own vocabulary (see each profile). */
+  wallet: string;
+  /** The beneficiary's sequence number; the profile pads it and adds the fixed parts. */
+  ourNumber: string | number;
+}
+
+/** Named pieces read back from a campo livre, for display and cross-checks. */
+export type CampoLivreFields = Record<string, string>;
+
+export interface BankProfile {
+  /** FEBRABAN bank code, 3 digits. */
+  readonly code: string;
+  readonly name: string;
+  /** Validates the input (BoletoError in Portuguese) and returns the 25 digits. */
+  buildCampoLivre(input: CampoLivreInput): string;
+  /** Nosso número exactly as printed on the slip. */
+  ourNumberFormatted(input: CampoLivreInput): string;
+  /** Splits a campo livre of this bank into its fields, verifying the bank's own DVs. */
+  decodeCampoLivre(campoLivre: string): CampoLivreFields;
+}

@@ -1,0 +1,3 @@
+export * from './deny-reasons.js';
+export * from './instalments.js';
+export * from './schemas.js';

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { hasAtMostTwoDecimals } from '../money/cents.js';
+import { isValidCep, isValidCpfCnpj, isValidPhone, onlyDigits } from '../documents/cpf-cnpj.js';
+import { isIsoDate } from '../dates/calendar.js';
+import { MSG } from './messages.js';
+
+/** Required text: trims and answers the spec's "Campo obrigatório" when empty. */
+export const requiredText = (max = 255) =>
+  z.string({ error: MSG.required }).trim().min(1, MSG.required).max(max, `Máximo de ${max} caracteres`);
+
+export const optionalText = (max = 255) =>
+  z.string().trim().max(max, `Máximo de ${max} caracteres`).optional().nullable().transform((v) => (v ? v : null));
+
+/** CPF or CNPJ, masked or digits; answered as digits. */
+export const cpfCnpjSchema = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .refine(isValidCpfCnpj, MSG.documentInvalid)
+  .transform(onlyDigits);
+
+export const phoneSchema = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .refine(isValidPhone, MSG.phoneInvalid)
+  .transform(onlyDigits);
+
+export const optionalPhoneSchema = z
+  .string()
+  .trim()
+  .optional()
+  .nullable()
+  .refine((v) => !v || isValidPhone(v), MSG.phoneInvalid)
+  .transform((v) => (v ? onlyDigits(v) : null));
+
+export const cepSchema = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .refine(isValidCep, MSG.cepInvalid)
+  .transform(onlyDigits);
+
+export const isoDateSchema = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .refine(isIsoDate, MSG.dateInvalid);
+
+/** Largest value a numeric(14,2) money column holds (R$ 999.999.999.999,99). */
+export const MAX_MONEY = 999_999_999_999.99;
+
+/** Largest id of an integer (int4) key column: a bigger id is bad input, never a database error. */
+export const MAX_ID = 2_147_483_647;
+export const ID_INVALID = 'Identificador inválido';
+
+/** Money on the wire: a JSON number (or numeric text) with at most two decimals. */
+export const moneySchema = z
+  .union([z.number(), z.string().trim().regex(/^\d+(?:[.,]\d{1,2})?$/, MSG.moneyInvalid)], { error: MSG.required })
+  .transform((v) => (typeof v === 'string' ? Number(v.replace(',', '.')) : v))
+  .refine((v) => Number.isFinite(v) && v >= 0 && v <= MAX_MONEY && hasAtMostTwoDecimals(v), MSG.moneyInvalid);
+
+export const ufSchema = z
+  .string({ error: MSG.required })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, MSG.required);
+
+export const emailSchema = z.string().trim().email(MSG.emailInvalid);
+
+/** Shared paging input of every list (HOUSE-STYLE habit 4). */
+export const pagingQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(15),
+});
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID, ID_INVALID) });
+
+export type PagedResult<T> = {
+  data: T[];
+  from: number | null;
+  to: number | null;
+  total: number;
+  current_page: number;
+  last_page: number;
+  per_page: number;
+};

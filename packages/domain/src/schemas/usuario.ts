@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { optionalText, requiredText } from './common.js';
+import { newPasswordSchema } from './auth.js';
+import { optionalEmailSchema, optionalIdSchema } from './cadastro-fields.js';
+
+const usuarioShape = {
+  name: requiredText(120),
+  login: requiredText(60).regex(/^[A-Za-z0-9._@-]+$/, 'Use apenas letras, números, ponto, hífen, sublinhado ou arroba'),
+  email: optionalEmailSchema,
+  nivel: z.enum(['1', '2', '3'], { error: MSG.required }),
+  empresa_id: optionalIdSchema,
+  setor: optionalText(60),
+};
+
+type WithEmpresa = { nivel: string; empresa_id: number | null };
+// Usuários and franqueados work for an empresa; an administrador belongs to none.
+const empresaRule = (v: WithEmpresa, ctx: z.RefinementCtx) => {
+  if (v.nivel !== '2' && v.empresa_id === null) ctx.addIssue({ code: 'custom', path: ['empresa_id'], message: MSG.required });
+};
+
+/** POST /api/usuario/update/{id}: the password is not edited here (spec §5). */
+export const usuarioUpdateSchema = z.object(usuarioShape).superRefine(empresaRule);
+export type UsuarioUpdateInput = z.infer<typeof usuarioUpdateSchema>;
+
+/** POST /api/usuario/create. */
+export const usuarioCreateSchema = z.object({ ...usuarioShape, password: newPasswordSchema }).superRefine(empresaRule);
+export type UsuarioCreateInput = z.infer<typeof usuarioCreateSchema>;
+
+/** "Novo Usuário" form: the confirmation exists on the client only. */
+export const usuarioCreateFormSchema = z
+  .object({ ...usuarioShape, password: newPasswordSchema, password_confirmation: z.string().min(1, MSG.required) })
+  .superRefine((v, ctx) => {
+    empresaRule(v, ctx);
+    if (v.password !== v.password_confirmation) ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: MSG.passwordConfirmation });
+  });

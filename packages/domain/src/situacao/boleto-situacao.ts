@@ -1,0 +1,78 @@
+/**
+ * Boleto situações and the transitions DOMAIN.md allows. The server refuses any other move; the
+ * web uses the same table to decide which actions to show.
+ */
+export const SITUACAO = {
+  DISPONIVEL: 'DISPONÍVEL PARA PAGAMENTO',
+  ENVIADO_REGISTRO: 'ENVIADO PARA REGISTRO',
+  GARANTIDO: 'GARANTIDO',
+  ENVIADO_BAIXA: 'ENVIADO PARA BAIXA',
+  ENVIADO_CANCELAMENTO: 'ENVIADO PARA CANCELAMENTO',
+  ENVIADO_REMOCAO: 'ENVIADO PARA REMOÇÃO',
+  BAIXADO: 'BAIXADO',
+  BAIXADO_CANCELADO: 'BAIXADO (CANCELADO)',
+  BAIXADO_REMOVIDO: 'BAIXADO (REMOVIDO)',
+  LIQUIDADO: 'LIQUIDADO',
+  QUITADO: 'QUITADO',
+  CANCELADO: 'CANCELADO',
+  CANCELADO_SR: 'CANCELADO SR',
+} as const;
+export type Situacao = (typeof SITUACAO)[keyof typeof SITUACAO];
+export const ALL_SITUACOES: Situacao[] = Object.values(SITUACAO);
+
+/** Actions on a boleto and the situações each may start from, with the resulting situação. */
+export type BoletoAction =
+  | 'liberar' | 'remessa' | 'confirmarEntrada' | 'liquidar' | 'baixar' | 'confirmarBaixa'
+  | 'cancelar' | 'confirmarCancelamento' | 'remover' | 'confirmarRemocao' | 'marcarQuitado'
+  | 'quitar' | 'cancelarNaoLiberado';
+
+const S = SITUACAO;
+export const BOLETO_TRANSITIONS: Record<BoletoAction, { from: (Situacao | null)[]; to: Situacao | ((from: Situacao | null) => Situacao) }> = {
+  // Libera Boleto(s): the boleto gets its nosso número and becomes payable
+  liberar: { from: [null], to: S.DISPONIVEL },
+  // a guarantee denied or cancelled before release
+  cancelarNaoLiberado: { from: [null], to: S.CANCELADO },
+  remessa: { from: [S.DISPONIVEL], to: S.ENVIADO_REGISTRO },
+  confirmarEntrada: { from: [S.ENVIADO_REGISTRO], to: S.GARANTIDO },
+  liquidar: { from: [S.DISPONIVEL, S.ENVIADO_REGISTRO, S.GARANTIDO, S.QUITADO], to: S.LIQUIDADO },
+  // the customer paid the shop directly (admin "baixar" or the shop's "Receber")
+  baixar: { from: [S.DISPONIVEL, S.ENVIADO_REGISTRO, S.GARANTIDO], to: S.ENVIADO_BAIXA },
+  confirmarBaixa: { from: [S.ENVIADO_BAIXA], to: S.BAIXADO },
+  cancelar: {
+    from: [S.DISPONIVEL, S.ENVIADO_REGISTRO, S.GARANTIDO],
+    to: (from) => (from === S.DISPONIVEL ? S.CANCELADO_SR : S.ENVIADO_CANCELAMENTO),
+  },
+  confirmarCancelamento: { from: [S.ENVIADO_CANCELAMENTO], to: S.BAIXADO_CANCELADO },
+  // a settlement (acordo) replaced the boleto
+  remover: { from: [S.DISPONIVEL, S.ENVIADO_REGISTRO, S.GARANTIDO, S.QUITADO], to: S.ENVIADO_REMOCAO },
+  confirmarRemocao: { from: [S.ENVIADO_REMOCAO], to: S.BAIXADO_REMOVIDO },
+  marcarQuitado: { from: [S.BAIXADO_REMOVIDO], to: S.QUITADO },
+  // the guarantor honours the guarantee and pays the shop
+  quitar: { from: [S.DISPONIVEL, S.ENVIADO_REGISTRO, S.GARANTIDO], to: S.QUITADO },
+};
+
+export function canApply(action: BoletoAction, from: Situacao | null): boolean {
+  return BOLETO_TRANSITIONS[action].from.includes(from);
+}
+
+export function nextSituacao(action: BoletoAction, from: Situacao | null): Situacao {
+  const t = BOLETO_TRANSITIONS[action];
+  if (!t.from.includes(from)) throw new RangeError(`Ação ${action} não permitida a partir de ${from ?? 'sem situação'}`);
+  return typeof t.to === 'function' ? t.to(from) : t.to;
+}
+
+/** Open = still expected to be paid (DOMAIN.md "Collections" defaulter definition). */
+export const OPEN_SITUACOES: Situacao[] = [S.DISPONIVEL, S.ENVIADO_REGISTRO, S.GARANTIDO, S.QUITADO];
+
+export const GARANTIA_STATUS = {
+  PENDENTE: 'PENDENTE',
+  APROVADO: 'APROVADO',
+  NAO_AUTORIZADO: 'NÃO AUTORIZADO',
+  CANCELADO: 'CANCELADO',
+} as const;
+export type GarantiaStatus = (typeof GARANTIA_STATUS)[keyof typeof GARANTIA_STATUS];
+
+/** What users see: APROVADO without released boletos reads PRÉ APROVADO (spec §4). */
+export function garantiaStatusLabel(status: string, liberaBoleto: string): string {
+  return status === GARANTIA_STATUS.APROVADO && liberaBoleto !== 'S' ? 'PRÉ APROVADO' : status;
+}
