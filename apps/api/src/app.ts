@@ -65,6 +65,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         delayBaseMs: opts.loginDelayBaseMs ?? 250,
       },
       refreshTtlSeconds: config.refreshTokenTtlSeconds,
+      refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
       signAccessToken: signAccessTokenWith(app, config.accessTokenTtlSeconds),
       onLocked: (login, ip) => app.log.warn({ login, ip }, 'login locked after repeated failures'),
     },

@@ -25,6 +25,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     jwtSecret: env.JWT_SECRET || null,
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 15 * 60),
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600),
+    refreshReuseGraceSeconds: int(env.REFRESH_REUSE_GRACE, 20),
     cookieSecure: (env.COOKIE_SECURE === 'true' ? true : env.COOKIE_SECURE === 'false' ? false : 'auto') as boolean | 'auto',
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 10),
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),

@@ -79,10 +79,19 @@ describe('refresh and logout', () => {
     const c2 = refreshCookieOf(r1)!;
     expect(c2).toBeTruthy();
     expect(c2).not.toBe(c1);
-    // replay of the used token: refused, and the family (including c2) dies
+    // the used token back at once (another tab's lost race): 409 retry, the cookie and the family live
+    const race = await t.app.inject({ method: 'POST', url: '/api/login/refresh', cookies: { bg_refresh: c1 } });
+    expect(race.statusCode).toBe(409);
+    expect(race.json()).toMatchObject({ status: 409, retry: true });
+    expect(refreshCookieOf(race)).toBeUndefined();
+    const r2 = await t.app.inject({ method: 'POST', url: '/api/login/refresh', cookies: { bg_refresh: c2 } });
+    expect(r2.statusCode).toBe(200);
+    const c3 = refreshCookieOf(r2)!;
+    // the used token back after the grace window: a replay, so the whole family (including c3) dies
+    await t.database.db.execute(sql`UPDATE refresh_token SET used_at = now() - interval '1 hour' WHERE used_at IS NOT NULL AND usuario_id = ${u.id}`);
     const replay = await t.app.inject({ method: 'POST', url: '/api/login/refresh', cookies: { bg_refresh: c1 } });
     expect(replay.statusCode).toBe(401);
-    const after = await t.app.inject({ method: 'POST', url: '/api/login/refresh', cookies: { bg_refresh: c2 } });
+    const after = await t.app.inject({ method: 'POST', url: '/api/login/refresh', cookies: { bg_refresh: c3 } });
     expect(after.statusCode).toBe(401);
   });
 
@@ -90,7 +99,10 @@ describe('refresh and logout', () => {
     const u = await createUsuario(t.database.db, { nivel: '2', empresa_id: null });
     const c1 = refreshCookieOf(await loginReq(u.login, u.password))!;
     const results = await Promise.all([1, 2].map(() => t.app.inject({ method: 'POST', url: '/api/login/refresh', cookies: { bg_refresh: c1 } })));
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    // the winner's new token still works: the lost race did not revoke the session
+    const winner = results.find((r) => r.statusCode === 200)!;
+    expect((await t.app.inject({ method: 'POST', url: '/api/login/refresh', cookies: { bg_refresh: refreshCookieOf(winner)! } })).statusCode).toBe(200);
   });
 
   it('refuses refresh without cookie and after logout', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginSchema } from '@bg/domain';
 import type { AppContext } from '../http/context.js';
+import { AppError } from '../errors/app-error.js';
 import { login } from '../modules/auth/login.js';
 import { logout, refreshSession } from '../modules/auth/refresh-session.js';
 
@@ -39,7 +40,9 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
         setRefreshCookie(request, reply, refresh.raw, refresh.expiresAt);
         return { status: 200, msg: 'ok', access_token: accessToken, token_type: 'bearer', expires_in: ttl };
       } catch (err) {
-        reply.clearCookie(REFRESH_COOKIE, { path: '/api' });
+        // a lost race keeps the cookie: the browser already holds the winner's newer token
+        const lostRace = err instanceof AppError && err.code === 'CONFLICT';
+        if (!lostRace) reply.clearCookie(REFRESH_COOKIE, { path: '/api' });
         throw err;
       }
     },

@@ -102,11 +102,47 @@ test('[SESSION]: an expired access token is refreshed without the user noticing'
   await page.waitForTimeout(6500);
   await page.getByRole('button', { name: 'Administração' }).click();
   await page.getByRole('link', { name: 'Auditoria' }).click();
+  // the URL first: a session that ended during the refresh shows up here as /login
+  await expect(page).toHaveURL(/\/administracao\/auditoria$/);
   await expect(page.getByRole('heading', { name: 'Auditoria' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'login', exact: true }).first()).toBeVisible();
-  await expect(page).toHaveURL(/\/administracao\/auditoria$/);
   expect(refreshes).toContain(200);
   check();
+});
+
+test('[SESSION]: two tabs refreshing at the same moment both stay logged in', async ({ page, context }) => {
+  const check = failOnConsoleErrors(page);
+  await loginAs(page, 'admin');
+  const second = await context.newPage();
+  const checkSecond = failOnConsoleErrors(second);
+  await second.goto('/administracao/cpfs-suspeitos');
+  await expect(second.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+  const refreshes: number[] = [];
+  for (const p of [page, second]) p.on('response', (r) => r.url().endsWith('/api/login/refresh') && refreshes.push(r.status()));
+  // both access tokens expire (5 s in the e2e server); then both tabs need a new one at once.
+  // The first two refreshes are held until both are in flight, so they carry the same cookie.
+  let release!: () => void;
+  const bothInFlight = new Promise<void>((r) => (release = r));
+  let held = 0;
+  await context.route('**/api/login/refresh', async (route) => {
+    if (held < 2) {
+      if (++held === 2) release();
+      await bothInFlight;
+    }
+    await route.continue();
+  });
+  await page.waitForTimeout(6500);
+  await Promise.all([page.goto('/administracao/auditoria'), second.reload()]);
+  for (const p of [page, second]) {
+    await expect(p.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+  }
+  await expect(page).toHaveURL(/\/administracao\/auditoria$/);
+  await expect(page.getByRole('cell', { name: 'login', exact: true }).first()).toBeVisible();
+  await expect(second).toHaveURL(/\/administracao\/cpfs-suspeitos$/);
+  expect(refreshes).toContain(409);
+  expect(refreshes.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
+  check();
+  checkSecond();
 });
 
 test('[SESSION]: changing the password shows server errors, then logs the user out', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, setAccessToken, setSessionExpiredHandler } from './api-client';
+import { api, ApiError, OfflineError, setAccessToken, setSessionExpiredHandler } from './api-client';
 
 type Handler = (url: string, init: RequestInit) => Response;
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -40,6 +40,31 @@ describe('api client token refresh', () => {
     installFetch((url) => (url === '/api/login/refresh' ? json(401, { status: 401, msg: 'x' }) : json(401, { status: 401, msg: 'Sessão expirada. Entre novamente.' })));
     await expect(api('/api/a')).rejects.toBeInstanceOf(ApiError);
     expect(expired).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries the refresh when another tab rotated the cookie a moment ago (409), without logging out', async () => {
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+    let refreshes = 0;
+    installFetch((url, init) => {
+      if (url === '/api/login/refresh') return ++refreshes === 1 ? json(409, { status: 409, msg: 'A sessão acabou de ser renovada.', retry: true }) : json(200, { status: 200, access_token: 'new' });
+      const auth = (init.headers as Record<string, string>).authorization;
+      return auth === 'Bearer new' ? json(200, { status: 200, msg: 'ok' }) : json(401, { status: 401, msg: 'Sessão expirada. Entre novamente.' });
+    });
+    await expect(api('/api/a')).resolves.toMatchObject({ msg: 'ok' });
+    expect(refreshes).toBe(2);
+    expect(expired).not.toHaveBeenCalled();
+  });
+
+  it('keeps the session when the refresh cannot reach the server', async () => {
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      if (url === '/api/login/refresh') throw new TypeError('Failed to fetch');
+      return json(401, { status: 401, msg: 'Sessão expirada. Entre novamente.' });
+    }));
+    await expect(api('/api/a')).rejects.toBeInstanceOf(OfflineError);
+    expect(expired).not.toHaveBeenCalled();
   });
 
   it('turns error answers into ApiError with the server msg and field errors', async () => {

@@ -20,7 +20,6 @@ export class ApiError extends Error {
 }
 
 let accessToken: string | null = null;
-let refreshing: Promise<boolean> | null = null;
 let onSessionExpired: (() => void) | null = null;
 
 export function setAccessToken(token: string | null): void {
@@ -30,22 +29,50 @@ export function setSessionExpiredHandler(handler: (() => void) | null): void {
   onSessionExpired = handler;
 }
 
-/** Asks for a new access token with the refresh cookie; one request at a time. */
-export function refreshAccessToken(): Promise<boolean> {
-  refreshing ??= (async () => {
+/** How a refresh ended: a new token, a dead session, or no answer (the network failed). */
+type RefreshOutcome = 'ok' | 'expired' | 'offline';
+let refreshing: Promise<RefreshOutcome> | null = null;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function postRefresh(): Promise<RefreshOutcome> {
+  // 409 = another tab rotated the cookie a moment ago; the browser now holds the newer one
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let res: Response;
     try {
-      const res = await fetch('/api/login/refresh', { method: 'POST', credentials: 'same-origin' });
-      if (!res.ok) return false;
-      const body = (await res.json()) as { access_token?: string };
-      accessToken = body.access_token ?? null;
-      return accessToken !== null;
+      res = await fetch('/api/login/refresh', { method: 'POST', credentials: 'same-origin' });
     } catch {
-      return false;
-    } finally {
-      refreshing = null;
+      return 'offline';
     }
-  })();
+    if (res.status === 409) {
+      await sleep(150 * (attempt + 1));
+      continue;
+    }
+    if (!res.ok) return 'expired';
+    const body = (await res.json().catch(() => ({}))) as { access_token?: string };
+    accessToken = body.access_token ?? null;
+    return accessToken !== null ? 'ok' : 'expired';
+  }
+  return 'expired';
+}
+
+/** Asks for a new access token with the refresh cookie; one request at a time per tab. */
+function refreshOnce(): Promise<RefreshOutcome> {
+  refreshing ??= postRefresh().finally(() => {
+    refreshing = null;
+  });
   return refreshing;
+}
+
+/** Restores or renews the session from the refresh cookie; true when a new access token came. */
+export async function refreshAccessToken(): Promise<boolean> {
+  return (await refreshOnce()) === 'ok';
+}
+
+/** A network failure is not a logout: the user keeps the session and sees the failure message. */
+export class OfflineError extends Error {
+  constructor() {
+    super('Falha de comunicação com o servidor.');
+  }
 }
 
 export type RequestOptions = {
@@ -87,8 +114,9 @@ export async function api<T = ApiBody>(path: string, opts: RequestOptions = {}):
   let res = await send(path, opts);
   if (res.status === 401 && accessToken !== null && !path.startsWith('/api/login')) {
     // a refresh that finished while this request was in flight already gave a new token: replay
-    const refreshed = accessToken !== tokenUsed || (await refreshAccessToken());
-    if (!refreshed) {
+    const outcome = accessToken !== tokenUsed ? 'ok' : await refreshOnce();
+    if (outcome === 'offline') throw new OfflineError();
+    if (outcome === 'expired') {
       accessToken = null;
       onSessionExpired?.();
       throw new ApiError(401, await parse(res));
@@ -102,8 +130,18 @@ export async function api<T = ApiBody>(path: string, opts: RequestOptions = {}):
 
 /** Fetches a binary answer (PDF) with the same auth and refresh rules; answers an object URL. */
 export async function apiBlobUrl(path: string, query?: RequestOptions['query']): Promise<string> {
+  const tokenUsed = accessToken;
   let res = await send(path, { query });
-  if (res.status === 401 && accessToken !== null && (await refreshAccessToken())) res = await send(path, { query });
+  if (res.status === 401 && accessToken !== null) {
+    const outcome = accessToken !== tokenUsed ? 'ok' : await refreshOnce();
+    if (outcome === 'offline') throw new OfflineError();
+    if (outcome === 'expired') {
+      accessToken = null;
+      onSessionExpired?.();
+      throw new ApiError(401, await parse(res));
+    }
+    res = await send(path, { query });
+  }
   if (!res.ok) throw new ApiError(res.status, await parse(res));
   return URL.createObjectURL(await res.blob());
 }

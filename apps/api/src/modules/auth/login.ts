@@ -10,6 +10,8 @@ import { accessRefusal, loadSessionUser } from './session-user.js';
 export type SessionDeps = {
   policy: ThrottlePolicy;
   refreshTtlSeconds: number;
+  /** A used refresh token presented again this soon is a lost race, not a replay (refresh-session.ts). */
+  refreshReuseGraceSeconds: number;
   signAccessToken: (user: { id: number; token_version: number }) => string;
   onLocked?: (login: string, ip: string) => void;
 };

@@ -9,9 +9,16 @@ import type { SessionDeps } from './login.js';
 
 const expired = () => new AppError('UNAUTHENTICATED', 'Sessão expirada. Entre novamente.');
 
+/** The answer to a refresh that lost a race: the cookie jar already holds the newer token. */
+const superseded = () =>
+  new AppError('CONFLICT', 'A sessão acabou de ser renovada. Tente novamente.', { extra: { retry: true } });
+
 /**
  * POST /api/login/refresh: rotates the refresh token. The row is locked, so two concurrent
- * refreshes with one token rotate once; presenting a token already used means it was stolen or
+ * refreshes with one token rotate once. A token presented again within the reuse grace window
+ * (two tabs refreshing together, a request the browser resent) is a lost race, not a theft: the
+ * loser gets 409 `retry` and the family lives, because revoking it would also kill the winner's
+ * fresh token and log every tab out. Presented later, a used token means it was stolen or
  * replayed, and the whole family is revoked (the user must log in again).
  */
 export async function refreshSession(db: Db, rawToken: string | undefined, client: ClientInfo, deps: SessionDeps) {
@@ -25,6 +32,9 @@ export async function refreshSession(db: Db, rawToken: string | undefined, clien
     const token = rows[0];
     if (!token) return { kind: 'unknown' as const };
     if (token.revoked_at) return { kind: 'revoked' as const };
+    if (token.used_at && Date.now() - token.used_at.getTime() <= deps.refreshReuseGraceSeconds * 1000) {
+      return { kind: 'superseded' as const };
+    }
     if (token.used_at) {
       await revokeFamily(tx, token.family_id);
       await recordAudit(tx, { id: token.usuario_id, ip: client.ip }, {
@@ -46,6 +56,7 @@ export async function refreshSession(db: Db, rawToken: string | undefined, clien
     const refresh = await issueRefreshToken(tx, user.id, deps.refreshTtlSeconds, client, token.family_id);
     return { kind: 'ok' as const, accessToken: deps.signAccessToken(user), refresh };
   });
+  if (outcome.kind === 'superseded') throw superseded();
   if (outcome.kind !== 'ok') throw expired();
   return outcome;
 }
