@@ -1,8 +1,9 @@
 /**
  * The one HTTP client of the web app (HOUSE-STYLE habit 3). The access token lives only in memory;
  * the refresh token is an HttpOnly cookie the browser sends to /api. On a 401 the client refreshes
- * once — concurrent requests wait for that single refresh and are replayed — and if the refresh
- * fails the session-expired handler logs the user out (remembering the route).
+ * once — concurrent requests wait for that single refresh and are replayed — and if the session is
+ * dead the session-expired handler logs the user out (remembering the route). A refresh that lost a
+ * race with another tab (409) is retried; a server out of reach is an error, not a logout.
  */
 export type ApiBody = { status: number; msg: string; errors?: Record<string, string>; [key: string]: unknown };
 
@@ -108,21 +109,28 @@ async function parse(res: Response): Promise<ApiBody> {
   return { status: res.status, msg: res.ok ? 'ok' : 'Ops! Ocorreu um erro.' };
 }
 
+/**
+ * Sends a request; on a 401 refreshes the token once (shared by concurrent requests) and replays.
+ * A dead session calls the session-expired handler; an unreachable server only throws.
+ */
+async function sendWithRefresh(path: string, opts: RequestOptions): Promise<Response> {
+  const tokenUsed = accessToken;
+  const res = await send(path, opts);
+  if (res.status !== 401 || accessToken === null || path.startsWith('/api/login')) return res;
+  // a refresh that finished while this request was in flight already gave a new token: replay
+  const outcome = accessToken !== tokenUsed ? 'ok' : await refreshOnce();
+  if (outcome === 'offline') throw new OfflineError();
+  if (outcome === 'expired') {
+    accessToken = null;
+    onSessionExpired?.();
+    throw new ApiError(401, await parse(res));
+  }
+  return send(path, opts);
+}
+
 /** Sends a request and answers the JSON body; throws ApiError for any non-2xx answer. */
 export async function api<T = ApiBody>(path: string, opts: RequestOptions = {}): Promise<T & ApiBody> {
-  const tokenUsed = accessToken;
-  let res = await send(path, opts);
-  if (res.status === 401 && accessToken !== null && !path.startsWith('/api/login')) {
-    // a refresh that finished while this request was in flight already gave a new token: replay
-    const outcome = accessToken !== tokenUsed ? 'ok' : await refreshOnce();
-    if (outcome === 'offline') throw new OfflineError();
-    if (outcome === 'expired') {
-      accessToken = null;
-      onSessionExpired?.();
-      throw new ApiError(401, await parse(res));
-    }
-    res = await send(path, opts);
-  }
+  const res = await sendWithRefresh(path, opts);
   const body = await parse(res);
   if (!res.ok) throw new ApiError(res.status, body);
   return body as T & ApiBody;
@@ -130,18 +138,7 @@ export async function api<T = ApiBody>(path: string, opts: RequestOptions = {}):
 
 /** Fetches a binary answer (PDF) with the same auth and refresh rules; answers an object URL. */
 export async function apiBlobUrl(path: string, query?: RequestOptions['query']): Promise<string> {
-  const tokenUsed = accessToken;
-  let res = await send(path, { query });
-  if (res.status === 401 && accessToken !== null) {
-    const outcome = accessToken !== tokenUsed ? 'ok' : await refreshOnce();
-    if (outcome === 'offline') throw new OfflineError();
-    if (outcome === 'expired') {
-      accessToken = null;
-      onSessionExpired?.();
-      throw new ApiError(401, await parse(res));
-    }
-    res = await send(path, { query });
-  }
+  const res = await sendWithRefresh(path, { query });
   if (!res.ok) throw new ApiError(res.status, await parse(res));
   return URL.createObjectURL(await res.blob());
 }
