@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { refreshToken } from '../../db/schema/index.js';
 import { AppError } from '../../errors/app-error.js';
@@ -52,7 +52,8 @@ export async function refreshSession(db: Db, rawToken: string | undefined, clien
       await revokeFamily(tx, token.family_id);
       return { kind: 'refused' as const };
     }
-    await tx.update(refreshToken).set({ used_at: sql`now()` }).where(eq(refreshToken.id, token.id));
+    // the app clock, like the grace check above, so a database on another host cannot skew it
+    await tx.update(refreshToken).set({ used_at: new Date() }).where(eq(refreshToken.id, token.id));
     const refresh = await issueRefreshToken(tx, user.id, deps.refreshTtlSeconds, client, token.family_id);
     return { kind: 'ok' as const, accessToken: deps.signAccessToken(user), refresh };
   });
