@@ -67,6 +67,28 @@ describe('api client token refresh', () => {
     expect(expired).not.toHaveBeenCalled();
   });
 
+  it('renews a lapsed token before sending, so an upload is not sent twice', async () => {
+    setAccessToken('old', 60);
+    const later = Date.now() + 60_000;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    const calls = installFetch((url, init) => {
+      if (url === '/api/login/refresh') return json(200, { status: 200, access_token: 'new', expires_in: 60 });
+      const auth = (init.headers as Record<string, string>).authorization;
+      return auth === 'Bearer new' ? json(200, { status: 200, msg: 'ok' }) : json(401, { status: 401, msg: 'Sessão expirada. Entre novamente.' });
+    });
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'a.png');
+    await expect(api('/api/upload', { method: 'POST', form })).resolves.toMatchObject({ msg: 'ok' });
+    expect(calls).toEqual([
+      { url: '/api/login/refresh', auth: null },
+      { url: '/api/upload', auth: 'Bearer new' },
+    ]);
+    // the new token is fresh for this tab: the next request goes straight out
+    await api('/api/other');
+    expect(calls).toHaveLength(3);
+    vi.restoreAllMocks();
+  });
+
   it('turns error answers into ApiError with the server msg and field errors', async () => {
     installFetch(() => json(422, { status: 422, msg: 'Verifique os campos informados.', errors: { nome: 'Campo obrigatório' } }));
     const err = await api('/api/x', { method: 'POST', body: {} }).catch((e) => e);

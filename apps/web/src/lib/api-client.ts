@@ -21,10 +21,18 @@ export class ApiError extends Error {
 }
 
 let accessToken: string | null = null;
+/** When this tab should renew the token before using it (its own clock, so server skew is harmless). */
+let renewAt: number | null = null;
 let onSessionExpired: (() => void) | null = null;
 
-export function setAccessToken(token: string | null): void {
+/**
+ * Keeps the access token; with its lifetime (`expires_in`), requests made after it lapses refresh
+ * first instead of being sent, refused and sent again (which matters for a 50 MB upload).
+ */
+export function setAccessToken(token: string | null, expiresInSeconds?: number): void {
   accessToken = token;
+  // renew a little early: 5 s, or a fifth of a short lifetime
+  renewAt = token && expiresInSeconds ? Date.now() + expiresInSeconds * 1000 - Math.min(5000, expiresInSeconds * 200) : null;
 }
 export function setSessionExpiredHandler(handler: (() => void) | null): void {
   onSessionExpired = handler;
@@ -49,8 +57,8 @@ async function postRefresh(): Promise<RefreshOutcome> {
       continue;
     }
     if (!res.ok) return 'expired';
-    const body = (await res.json().catch(() => ({}))) as { access_token?: string };
-    accessToken = body.access_token ?? null;
+    const body = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number };
+    setAccessToken(body.access_token ?? null, body.expires_in);
     return accessToken !== null ? 'ok' : 'expired';
   }
   return 'expired';
@@ -114,18 +122,25 @@ async function parse(res: Response): Promise<ApiBody> {
  * A dead session calls the session-expired handler; an unreachable server only throws.
  */
 async function sendWithRefresh(path: string, opts: RequestOptions): Promise<Response> {
+  const isSession = path.startsWith('/api/login');
+  if (!isSession && accessToken !== null && renewAt !== null && Date.now() >= renewAt) {
+    await settle(await refreshOnce(), null);
+  }
   const tokenUsed = accessToken;
   const res = await send(path, opts);
-  if (res.status !== 401 || accessToken === null || path.startsWith('/api/login')) return res;
+  if (res.status !== 401 || accessToken === null || isSession) return res;
   // a refresh that finished while this request was in flight already gave a new token: replay
-  const outcome = accessToken !== tokenUsed ? 'ok' : await refreshOnce();
-  if (outcome === 'offline') throw new OfflineError();
-  if (outcome === 'expired') {
-    accessToken = null;
-    onSessionExpired?.();
-    throw new ApiError(401, await parse(res));
-  }
+  await settle(accessToken !== tokenUsed ? 'ok' : await refreshOnce(), res);
   return send(path, opts);
+}
+
+/** Acts on a refresh outcome: nothing when renewed; a dead session logs out; offline throws. */
+async function settle(outcome: RefreshOutcome, refused: Response | null): Promise<void> {
+  if (outcome === 'ok') return;
+  if (outcome === 'offline') throw new OfflineError();
+  setAccessToken(null);
+  onSessionExpired?.();
+  throw new ApiError(401, refused ? await parse(refused) : { status: 401, msg: 'Sessão expirada. Entre novamente.' });
 }
 
 /** Sends a request and answers the JSON body; throws ApiError for any non-2xx answer. */

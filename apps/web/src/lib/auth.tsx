@@ -87,8 +87,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       state,
       async login(username, password) {
-        const body = await api<{ access_token: string }>('/api/login', { method: 'POST', body: { username, password } });
-        setAccessToken(body.access_token);
+        const body = await api<{ access_token: string; expires_in: number }>('/api/login', { method: 'POST', body: { username, password } });
+        setAccessToken(body.access_token, body.expires_in);
         hint.set(true);
         setState({ status: 'authenticated', user: await fetchCurrentUser() });
       },
