@@ -33,6 +33,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
           css: false,
+          // jsdom with user-event is slow on a loaded 2-CPU CI machine; 5 s (the default) is tight
+          testTimeout: 15_000,
         },
       },
     ],
