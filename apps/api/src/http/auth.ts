@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NIVEL } from '@bg/domain';
+import { MSG, NIVEL } from '@bg/domain';
 import type { Db } from '../db/client.js';
 import { AppError } from '../errors/app-error.js';
 import type { Actor } from '../modules/audit/record-audit.js';
@@ -48,10 +48,10 @@ async function authenticate(request: FastifyRequest, db: Db): Promise<void> {
   try {
     claims = await request.jwtVerify<AccessClaims>();
   } catch {
-    throw new AppError('UNAUTHENTICATED', 'Sessão expirada. Entre novamente.');
+    throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
   }
   const user = await loadSessionUser(db, { id: Number(claims.sub) });
-  if (!user || user.token_version !== claims.tv) throw new AppError('UNAUTHENTICATED', 'Sessão expirada. Entre novamente.');
+  if (!user || user.token_version !== claims.tv) throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
   const refusal = accessRefusal(user);
   if (refusal) throw new AppError('UNAUTHENTICATED', refusal);
   const { password_hash: _ignored, ...sessionUser } = user;

@@ -62,7 +62,7 @@ function clientErrorMessage(error: FastifyError): string {
     case 'FST_JWT_NO_AUTHORIZATION_IN_HEADER':
     case 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED':
     case 'FST_JWT_AUTHORIZATION_TOKEN_INVALID':
-      return 'Sessão expirada. Entre novamente.';
+      return MSG.sessionExpired;
     default:
       return error.statusCode === 404 ? 'Recurso não encontrado.' : 'Requisição inválida.';
   }

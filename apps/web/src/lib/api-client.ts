@@ -5,6 +5,8 @@
  * dead the session-expired handler logs the user out (remembering the route). A refresh that lost a
  * race with another tab (409) is retried; a server out of reach is an error, not a logout.
  */
+import { MSG } from '@bg/domain';
+
 export type ApiBody = { status: number; msg: string; errors?: Record<string, string>; [key: string]: unknown };
 
 export class ApiError extends Error {
@@ -140,7 +142,7 @@ async function settle(outcome: RefreshOutcome, refused: Response | null): Promis
   if (outcome === 'offline') throw new OfflineError();
   setAccessToken(null);
   onSessionExpired?.();
-  throw new ApiError(401, refused ? await parse(refused) : { status: 401, msg: 'Sessão expirada. Entre novamente.' });
+  throw new ApiError(401, refused ? await parse(refused) : { status: 401, msg: MSG.sessionExpired });
 }
 
 /** Sends a request and answers the JSON body; throws ApiError for any non-2xx answer. */

@@ -8,6 +8,8 @@ export const MSG = {
   cepLookupFailedText: 'Por favor, digite um CEP válido!',
   rendaMinima: 'A renda informada não pode ser menor que R$ 300,00',
   loginFailed: 'Ocorreu uma falha na autenticação!',
+  /** Ours, not the spec's: any 401 of a dead session, from the server or the web client. */
+  sessionExpired: 'Sessão expirada. Entre novamente.',
   passwordMin: 'A senha deve ter pelo menos 8 caracteres',
   passwordConfirmation: 'A confirmação deve ser igual à nova senha',
   phoneInvalid: 'Informe um telefone válido!',

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { MSG } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { refreshToken } from '../../db/schema/index.js';
 import { AppError } from '../../errors/app-error.js';
@@ -7,7 +8,7 @@ import { hashToken, issueRefreshToken, revokeFamily, type ClientInfo } from './r
 import { accessRefusal, loadSessionUser } from './session-user.js';
 import type { SessionDeps } from './login.js';
 
-const expired = () => new AppError('UNAUTHENTICATED', 'Sessão expirada. Entre novamente.');
+const expired = () => new AppError('UNAUTHENTICATED', MSG.sessionExpired);
 
 /** The answer to a refresh that lost a race: the cookie jar already holds the newer token. */
 const superseded = () =>
