@@ -41,19 +41,42 @@ export function pdfText(pdf: Buffer): string {
 const MM = 72 / 25.4;
 
 /**
+ * Every content stream of a PDF, cut by the `/Length` of its dictionary (never by searching for
+ * `endstream`: compressed bytes may end in `\r` or `\n`, which a pattern would eat). pdfkit writes
+ * direct lengths; an indirect one (`/Length 12 0 R`) is resolved from its object.
+ */
+export function pdfStreams(pdf: Buffer): Buffer[] {
+  const text = pdf.toString('latin1');
+  const streams: Buffer[] = [];
+  const dictWithStream = /<<((?:[^<>]|<<(?:[^<>]|<<[^<>]*>>)*>>)*)>>\s*stream(\r\n|\n)/g;
+  for (const m of text.matchAll(dictWithStream)) {
+    const lengthRef = /\/Length (\d+)(?: (\d+) R)?/.exec(m[1]);
+    if (!lengthRef) continue;
+    let length = Number(lengthRef[1]);
+    if (lengthRef[2] !== undefined) {
+      const obj = new RegExp(`(?:^|\\s)${lengthRef[1]} ${lengthRef[2]} obj\\s*(\\d+)`).exec(text);
+      if (!obj) continue;
+      length = Number(obj[1]);
+    }
+    const start = m.index + m[0].length;
+    streams.push(pdf.subarray(start, start + length));
+  }
+  return streams;
+}
+
+/**
  * The barcodes drawn in a PDF, measured from its content streams: pdfkit writes each bar as an
  * `x y w h re` rectangle in points; bars are grouped by their top edge. Answers each barcode's
  * bar count and its overall width and height in millimetres.
  */
 export function barcodesIn(pdf: Buffer): { bars: number; widthMm: number; heightMm: number }[] {
   const found: { bars: number; widthMm: number; heightMm: number }[] = [];
-  const text = pdf.toString('latin1');
-  for (const m of text.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  for (const stream of pdfStreams(pdf)) {
     let content: string;
     try {
-      content = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
+      content = inflateSync(stream).toString('latin1');
     } catch {
-      continue; // fonts and other binary streams
+      continue; // not deflated (or not a content stream): no bars in it
     }
     const rects = [...content.matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re/g)].map((r) => r.slice(1, 5).map(Number));
     // barcode bars are the only rectangles taller than 30 pt and narrower than 3 pt

@@ -10,11 +10,8 @@ import { barcodeFromDigitableLine, digitableLineFromBarcode } from './digitable-
 import { dueDateToFactor } from './fator-vencimento.js';
 import { parseDigitableLine } from './parse-digitable-line.js';
 
-/**
- * Foreign examples (Banco do Brasil 001, Caixa 104) collected in /work/shared, a sibling of the
- * repository: packages/domain/src/boleto → five levels up is /work.
- */
-const FIXTURE = fileURLToPath(new URL('../../../../../shared/fixtures/boleto/pairs-104-001.csv', import.meta.url));
+/** Foreign examples (Banco do Brasil 001, Caixa 104); origins in packages/domain/test/fixtures/README.md. */
+const FIXTURE = fileURLToPath(new URL('../../test/fixtures/boleto/pairs-104-001.csv', import.meta.url));
 
 interface Row {
   source: string;
