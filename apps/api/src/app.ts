@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
@@ -17,6 +17,12 @@ import { routeModules } from './routes/index.js';
 import { localFileStorage } from './adapters/storage/file-storage.js';
 import { fileLinkSigner } from './modules/files/signed-link.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteOptions[];
+  }
+}
+
 export type BuildOptions = {
   database: Database;
   config: Config;
@@ -33,6 +39,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   });
+  // The route table (with each route's contract in its config) for the coverage test and the matrix.
+  const routeTable: RouteOptions[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => void routeTable.push(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -16,3 +16,4 @@ export * from './schemas/empresa.js';
 export * from './schemas/pessoa.js';
 export * from './schemas/usuario.js';
 export * from './access/manage-users.js';
+export * from './contracts/index.js';

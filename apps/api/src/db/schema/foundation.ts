@@ -1,3 +1,4 @@
+import type { EmpresaSituacao } from '@bg/domain';
 import { bigint, char, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/0001_foundation.sql; the SQL file is the source of truth for the database.
@@ -29,11 +30,11 @@ export const empresa = pgTable('empresa', {
   valor_consulta: numeric('valor_consulta', { precision: 14, scale: 2 }).notNull(),
   mensalidade: numeric('mensalidade', { precision: 14, scale: 2 }).notNull(),
   taxa_prorrata: numeric('taxa_prorrata', { precision: 7, scale: 4 }).notNull(),
-  antecipa: char('antecipa', { length: 1 }).notNull(),
+  antecipa: char('antecipa', { length: 1 }).$type<'S' | 'N'>().notNull(),
   taxa_antecipacao: numeric('taxa_antecipacao', { precision: 7, scale: 4 }),
   qtd_max_parcelas: smallint('qtd_max_parcelas').notNull(),
-  simula_venda: char('simula_venda', { length: 1 }).notNull(),
-  situacao: varchar('situacao', { length: 20 }).notNull(),
+  simula_venda: char('simula_venda', { length: 1 }).$type<'S' | 'N'>().notNull(),
+  situacao: varchar('situacao', { length: 20 }).$type<EmpresaSituacao>().notNull(),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });

@@ -4,8 +4,11 @@ import { empresa } from '../../db/schema/index.js';
 type EmpresaRow = typeof empresa.$inferSelect;
 type EmpresaInsert = typeof empresa.$inferInsert;
 
-const money = (v: string | null) => (v === null ? null : fromCents(toCents(v)));
-const rate = (v: string | null) => (v === null ? null : Number(v));
+const money = (v: string) => fromCents(toCents(v));
+const optionalMoney = (v: string | null) => (v === null ? null : money(v));
+// rates are numeric(7,4) percentages such as 0.1000: exact as a JSON number
+const rate = (v: string) => Number(v);
+const optionalRate = (v: string | null) => (v === null ? null : rate(v));
 const moneyText = (v: number | null | undefined) => (v === null || v === undefined ? null : centsToDecimalText(toCents(v)));
 const rateText = (v: number | null | undefined) => (v === null || v === undefined ? null : String(v));
 
@@ -14,12 +17,12 @@ export function toEmpresaJson(row: EmpresaRow) {
   return {
     ...row,
     comissao_franqueado: rate(row.comissao_franqueado),
-    limite_cpf_cnpj: money(row.limite_cpf_cnpj),
-    limite_boleto: money(row.limite_boleto),
+    limite_cpf_cnpj: optionalMoney(row.limite_cpf_cnpj),
+    limite_boleto: optionalMoney(row.limite_boleto),
     valor_consulta: money(row.valor_consulta),
     mensalidade: money(row.mensalidade),
     taxa_prorrata: rate(row.taxa_prorrata),
-    taxa_antecipacao: rate(row.taxa_antecipacao),
+    taxa_antecipacao: optionalRate(row.taxa_antecipacao),
   };
 }
 

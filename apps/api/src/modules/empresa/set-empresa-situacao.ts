@@ -5,7 +5,7 @@ import { empresa } from '../../db/schema/index.js';
 import { forbidden, notFound, wrongState } from '../../errors/app-error.js';
 import { recordAudit, type Actor } from '../audit/record-audit.js';
 
-export type EmpresaSituacao = 'ATIVA' | 'BLOQUEADA';
+import type { EmpresaSituacao } from '@bg/domain';
 
 /**
  * POST /api/empresa/enable/{id} and /disable/{id} (administradores). A blocked empresa's users

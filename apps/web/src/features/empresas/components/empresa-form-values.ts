@@ -1,5 +1,5 @@
-import { EMPRESA_COMMERCIAL_FIELDS, EMPRESA_DEFAULTS } from '@bg/domain';
-import type { Empresa } from '../api/empresas';
+import { EMPRESA_DEFAULTS } from '@bg/domain';
+import type { Empresa, EmpresaBody } from '../api/empresas';
 
 /** What the company form holds: text fields as strings ('' when empty), money as numbers. */
 export type EmpresaFormValues = {
@@ -71,9 +71,13 @@ export function empresaToValues(e: Empresa): EmpresaFormValues {
 }
 
 /** The request body: non-administradores never send the commercial terms (no mass assignment). */
-export function empresaPayload(values: EmpresaFormValues, admin: boolean): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...values };
-  if (!admin) for (const field of EMPRESA_COMMERCIAL_FIELDS) delete body[field];
-  else if (values.antecipa === 'N') body.taxa_antecipacao = null;
-  return body;
+export function empresaPayload(values: EmpresaFormValues, admin: boolean): EmpresaBody {
+  if (admin) return { ...values, taxa_antecipacao: values.antecipa === 'N' ? null : values.taxa_antecipacao };
+  return pickContact(values);
+}
+
+/** The contact and address fields only (EMPRESA_COMMERCIAL_FIELDS left out). */
+function pickContact(v: EmpresaFormValues): EmpresaBody {
+  const { cnpj, razao, fantasia, insc_estadual, cep, endereco, numero, complemento, bairro, cidade, uf, email, tel1, tel2, tel3, responsavel } = v;
+  return { cnpj, razao, fantasia, insc_estadual, cep, endereco, numero, complemento, bairro, cidade, uf, email, tel1, tel2, tel3, responsavel };
 }

@@ -6,7 +6,7 @@ import { formatCpfCnpj, formatPhone } from '@bg/domain';
 import { confirmAction, DateText, PagedTable, PageHeader, SearchBox, showError, showResult, StatusBadge } from '../../../components';
 import { errorMessage, type ApiBody } from '../../../lib/api-client';
 import { isAdmin, useCurrentUser } from '../../../lib/auth';
-import { empresasApi, type Empresa } from '../api/empresas';
+import { empresasApi, type EmpresaRow as Empresa } from '../api/empresas';
 
 /** Administração > Empresas: search by name, Novo, edit, Bloquear/Ativar with a confirmation. */
 export function EmpresasPage() {

@@ -1,0 +1,3 @@
+export * from './contract.js';
+export * from './envelope.js';
+export * from './empresa.js';
