@@ -17,3 +17,6 @@ export * from './schemas/pessoa.js';
 export * from './schemas/usuario.js';
 export * from './access/manage-users.js';
 export * from './contracts/index.js';
+export * from './settlement/index.js';
+export * from './advance/index.js';
+export * from './sale-simulator/index.js';
