@@ -21,6 +21,8 @@ describe('login', () => {
     const body = res.json();
     expect(body).toMatchObject({ status: 200, token_type: 'bearer', expires_in: 900 });
     expect(body.access_token).toMatch(/^ey/);
+    // the refresh token travels only in the HttpOnly cookie, never in the JSON
+    expect(Object.keys(body).sort()).toEqual(['access_token', 'expires_in', 'msg', 'status', 'token_type']);
     const cookie = res.cookies.find((c) => c.name === 'bg_refresh');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.usuario_id, u.id));
@@ -76,6 +78,7 @@ describe('refresh and logout', () => {
     const r1 = await t.app.inject({ method: 'POST', url: '/api/login/refresh', cookies: { bg_refresh: c1 } });
     expect(r1.statusCode).toBe(200);
     expect(r1.json().access_token).toMatch(/^ey/);
+    expect(Object.keys(r1.json()).sort()).toEqual(['access_token', 'expires_in', 'msg', 'status', 'token_type']);
     const c2 = refreshCookieOf(r1)!;
     expect(c2).toBeTruthy();
     expect(c2).not.toBe(c1);
@@ -200,6 +203,8 @@ describe('health and docs', () => {
   it('answers health with the database kind and serves the OpenAPI description', async () => {
     const health = await t.call({ method: 'GET', url: '/api/health' });
     expect(health.json()).toEqual({ status: 'ok', db: t.database.kind });
+    const config = await t.call({ method: 'GET', url: '/api/config' });
+    expect(config.json()).toEqual({ status: 200, msg: 'ok', chatUrl: t.config.chatUrl });
     const doc = await t.call({ method: 'GET', url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);
     const spec = doc.json();

@@ -1,41 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { arquivoContracts as c } from '@bg/domain';
 import { storedFile } from '../db/schema/index.js';
 import { AppError } from '../errors/app-error.js';
+import { fileRoute } from '../http/contract-route.js';
 import type { AppContext } from '../http/context.js';
 
 /** Serves a stored file to whoever holds an unexpired signed link (modules/files/signed-link.ts). */
-export async function arquivoRoutes(fastify: FastifyInstance, ctx: AppContext) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/api/arquivo/:id',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['arquivos'],
-        summary: 'Arquivo por link assinado e expirável',
-        params: z.object({ id: z.string().uuid() }),
-        querystring: z.object({ exp: z.string(), sig: z.string(), download: z.string().optional() }),
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      if (!ctx.fileLinks.verify(id, request.query.exp, request.query.sig)) {
-        throw new AppError('FORBIDDEN', 'Link expirado ou inválido. Abra o arquivo novamente pela tela.');
-      }
-      const [file] = await ctx.database.db.select().from(storedFile).where(eq(storedFile.id, id));
-      if (!file || !(await ctx.storage.exists(file.storage_key))) throw new AppError('NOT_FOUND', 'Arquivo não encontrado.');
-      const disposition = request.query.download ? 'attachment' : 'inline';
-      const safeName = file.original_name.replace(/[^\w.\- ]/g, '_');
-      return reply
-        .header('content-type', file.content_type)
-        .header('content-length', String(file.size_bytes))
-        .header('content-disposition', `${disposition}; filename="${safeName}"`)
-        .header('cache-control', 'private, max-age=300')
-        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-        .send(ctx.storage.read(file.storage_key));
-    },
-  );
+export async function arquivoRoutes(app: FastifyInstance, ctx: AppContext) {
+  fileRoute(app, c.getArquivo, async (request, reply) => {
+    const { id } = request.params;
+    if (!ctx.fileLinks.verify(id, request.query.exp, request.query.sig)) {
+      throw new AppError('FORBIDDEN', 'Link expirado ou inválido. Abra o arquivo novamente pela tela.');
+    }
+    const [file] = await ctx.database.db.select().from(storedFile).where(eq(storedFile.id, id));
+    if (!file || !(await ctx.storage.exists(file.storage_key))) throw new AppError('NOT_FOUND', 'Arquivo não encontrado.');
+    const disposition = request.query.download ? 'attachment' : 'inline';
+    const safeName = file.original_name.replace(/[^\w.\- ]/g, '_');
+    return reply
+      .header('content-type', file.content_type)
+      .header('content-length', String(file.size_bytes))
+      .header('content-disposition', `${disposition}; filename="${safeName}"`)
+      .header('cache-control', 'private, max-age=300')
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+      .send(ctx.storage.read(file.storage_key));
+  });
 }

@@ -1,26 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { pagingQuerySchema } from '@bg/domain';
+import { auditoriaContracts as c } from '@bg/domain';
+import { jsonRoute } from '../http/contract-route.js';
 import type { AppContext } from '../http/context.js';
 import { listAudit } from '../modules/audit/list-audit.js';
 
-export async function auditoriaRoutes(fastify: FastifyInstance, ctx: AppContext) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/api/auditoria/getAllPaginate',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['auditoria'],
-        summary: 'Registros de auditoria',
-        querystring: pagingQuerySchema.extend({
-          pesquisa: z.string().trim().max(100).optional(),
-          entity: z.string().trim().max(60).optional(),
-          entity_id: z.string().trim().max(60).optional(),
-        }),
-      },
-    },
-    async (request) => ({ status: 200, msg: 'ok', ...(await listAudit(ctx.database.db, request.query)) }),
-  );
+/** Administração > Auditoria (administradores only: the contract's access). */
+export async function auditoriaRoutes(app: FastifyInstance, ctx: AppContext) {
+  jsonRoute(app, c.getAllPaginate, async (request) => ({ status: 200, msg: 'ok', ...(await listAudit(ctx.database.db, request.query)) }));
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginSchema } from '@bg/domain';
+import { sessionContracts as c } from '@bg/domain';
+import { jsonRoute } from '../http/contract-route.js';
 import type { AppContext } from '../http/context.js';
 import { AppError } from '../errors/app-error.js';
 import { login } from '../modules/auth/login.js';
@@ -12,8 +12,8 @@ function clientInfo(request: FastifyRequest) {
   return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
 }
 
-export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+/** Spec §7 Session: the refresh token lives only in the HttpOnly cookie, never in the JSON. */
+export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const ttl = ctx.config.accessTokenTtlSeconds;
 
   function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, raw: string, expiresAt: Date) {
@@ -21,40 +21,31 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
     reply.setCookie(REFRESH_COOKIE, raw, { httpOnly: true, sameSite: 'strict', secure, path: '/api', expires: expiresAt });
   }
 
-  app.post(
-    '/api/login',
-    { config: { access: 'public' }, schema: { tags: ['sessão'], summary: 'Entrar', body: loginSchema } },
-    async (request, reply) => {
-      const { accessToken, refresh } = await login(ctx.database.db, request.body, clientInfo(request), ctx.session);
+  const tokenAnswer = (accessToken: string) => ({ status: 200, msg: 'ok', access_token: accessToken, token_type: 'bearer' as const, expires_in: ttl });
+
+  jsonRoute(app, c.login, async (request, reply) => {
+    const { accessToken, refresh } = await login(ctx.database.db, request.body, clientInfo(request), ctx.session);
+    setRefreshCookie(request, reply, refresh.raw, refresh.expiresAt);
+    return tokenAnswer(accessToken);
+  });
+
+  jsonRoute(app, c.refresh, async (request, reply) => {
+    try {
+      const { accessToken, refresh } = await refreshSession(ctx.database.db, request.cookies[REFRESH_COOKIE], clientInfo(request), ctx.session);
       setRefreshCookie(request, reply, refresh.raw, refresh.expiresAt);
-      return { status: 200, msg: 'ok', access_token: accessToken, token_type: 'bearer', expires_in: ttl };
-    },
-  );
+      return tokenAnswer(accessToken);
+    } catch (err) {
+      // a lost race keeps the cookie: the browser already holds the winner's newer token; the
+      // 409 `{ status, msg, retry: true }` answer itself comes from the error handler
+      const lostRace = err instanceof AppError && err.code === 'CONFLICT';
+      if (!lostRace) reply.clearCookie(REFRESH_COOKIE, { path: '/api' });
+      throw err;
+    }
+  });
 
-  app.post(
-    '/api/login/refresh',
-    { config: { access: 'public' }, schema: { tags: ['sessão'], summary: 'Renovar o token de acesso' } },
-    async (request, reply) => {
-      try {
-        const { accessToken, refresh } = await refreshSession(ctx.database.db, request.cookies[REFRESH_COOKIE], clientInfo(request), ctx.session);
-        setRefreshCookie(request, reply, refresh.raw, refresh.expiresAt);
-        return { status: 200, msg: 'ok', access_token: accessToken, token_type: 'bearer', expires_in: ttl };
-      } catch (err) {
-        // a lost race keeps the cookie: the browser already holds the winner's newer token
-        const lostRace = err instanceof AppError && err.code === 'CONFLICT';
-        if (!lostRace) reply.clearCookie(REFRESH_COOKIE, { path: '/api' });
-        throw err;
-      }
-    },
-  );
-
-  app.post(
-    '/api/logout',
-    { config: { access: 'public' }, schema: { tags: ['sessão'], summary: 'Sair' } },
-    async (request, reply) => {
-      await logout(ctx.database.db, request.cookies[REFRESH_COOKIE], clientInfo(request));
-      reply.clearCookie(REFRESH_COOKIE, { path: '/api' });
-      return { status: 200, msg: 'Sessão encerrada.' };
-    },
-  );
+  jsonRoute(app, c.logout, async (request, reply) => {
+    await logout(ctx.database.db, request.cookies[REFRESH_COOKIE], clientInfo(request));
+    reply.clearCookie(REFRESH_COOKIE, { path: '/api' });
+    return { status: 200, msg: 'Sessão encerrada.' };
+  });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { cepContracts as c } from '@bg/domain';
+import { jsonRoute } from '../http/contract-route.js';
 import type { AppContext } from '../http/context.js';
 import { cepCacheDaysFromEnv, cepProvidersFromEnv } from '../adapters/cep/cep-provider.js';
 import { lookupCep } from '../modules/cep/lookup-cep.js';
@@ -10,31 +10,20 @@ import { lookupCep } from '../modules/cep/lookup-cep.js';
  * CEP_PROVIDERS / CEP_TIMEOUT_MS, cached rows are refreshed after CEP_CACHE_DAYS (read here, at
  * start-up); no CEP_PROVIDERS means cache only (offline), whatever the rows' age.
  */
-export async function cepRoutes(fastify: FastifyInstance, ctx: AppContext) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function cepRoutes(app: FastifyInstance, ctx: AppContext) {
   const providers = cepProvidersFromEnv(process.env);
   const cacheDays = cepCacheDaysFromEnv(process.env);
-  app.get(
-    '/api/cep/:cep',
-    {
-      schema: {
-        tags: ['cep'],
-        summary: 'Endereço de um CEP',
-        params: z.object({ cep: z.string().max(20) }),
+  jsonRoute(app, c.getEndereco, async (request) => {
+    const data = await lookupCep(
+      {
+        db: ctx.database.db,
+        providers,
+        cacheDays,
+        onProviderError: (provider, err) => request.log.warn({ provider, err: String(err) }, 'CEP provider failed'),
+        onStaleServed: (cep, fetchedAt) => request.log.warn({ cep, fetchedAt }, 'CEP providers unavailable; answering the stale cached address'),
       },
-    },
-    async (request) => {
-      const data = await lookupCep(
-        {
-          db: ctx.database.db,
-          providers,
-          cacheDays,
-          onProviderError: (provider, err) => request.log.warn({ provider, err: String(err) }, 'CEP provider failed'),
-          onStaleServed: (cep, fetchedAt) => request.log.warn({ cep, fetchedAt }, 'CEP providers unavailable; answering the stale cached address'),
-        },
-        request.params.cep,
-      );
-      return { status: 200, msg: 'ok', data };
-    },
-  );
+      request.params.cep,
+    );
+    return { status: 200, msg: 'ok', data };
+  });
 }

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { systemContracts as c } from '@bg/domain';
+import { jsonRoute } from '../http/contract-route.js';
 import type { AppContext } from '../http/context.js';
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => {
+  // Polled by Playwright's webServer and deploy scripts: `status` stays the text 'ok'.
+  jsonRoute(app, c.health, async () => {
     await ctx.database.db.execute(sql`select 1`);
-    return { status: 'ok', db: ctx.database.kind };
+    return { status: 'ok' as const, db: ctx.database.kind };
   });
+
   // Public settings the web app needs before login.
-  app.get('/api/config', { config: { access: 'public' }, schema: { tags: ['sessão'] } }, async () => ({
-    status: 200,
-    msg: 'ok',
-    chatUrl: ctx.config.chatUrl,
-  }));
+  jsonRoute(app, c.config, async () => ({ status: 200, msg: 'ok', chatUrl: ctx.config.chatUrl }));
 }

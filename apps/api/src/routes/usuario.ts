@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idParamSchema, pagingQuerySchema, usuarioCreateSchema, usuarioUpdateSchema } from '@bg/domain';
+import { usuarioContracts as c } from '@bg/domain';
+import { jsonRoute } from '../http/contract-route.js';
 import type { AppContext } from '../http/context.js';
 import { createUsuario } from '../modules/usuario/create-usuario.js';
 import { getUsuario } from '../modules/usuario/get-usuario.js';
@@ -10,42 +9,32 @@ import { setUsuarioSituacao } from '../modules/usuario/set-usuario-situacao.js';
 import { updateUsuario } from '../modules/usuario/update-usuario.js';
 
 /** Administração > Usuários (getUserCurrent and updatePassword live in usuario-session.ts). */
-export async function usuarioRoutes(fastify: FastifyInstance, ctx: AppContext) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function usuarioRoutes(app: FastifyInstance, ctx: AppContext) {
   const db = ctx.database.db;
-  const tags = ['usuários'];
 
-  app.get(
-    '/api/usuario/getAllPaginate',
-    { schema: { tags, summary: 'Usuários do Sistema', querystring: pagingQuerySchema.extend({ filtro: z.string().trim().max(100).optional() }) } },
-    async (request) => ({ status: 200, msg: 'ok', ...(await listUsuarios(db, request.actor, request.query)) }),
-  );
+  jsonRoute(app, c.getAllPaginate, async (request) => ({ status: 200, msg: 'ok', ...(await listUsuarios(db, request.actor, request.query)) }));
 
-  app.get('/api/usuario/getById/:id', { schema: { tags, summary: 'Usuário por id', params: idParamSchema } }, async (request) => ({
-    status: 200,
-    msg: 'ok',
-    data: await getUsuario(db, request.actor, request.params.id),
-  }));
+  jsonRoute(app, c.getById, async (request) => ({ status: 200, msg: 'ok', data: await getUsuario(db, request.actor, request.params.id) }));
 
-  app.post('/api/usuario/create', { schema: { tags, summary: 'Novo Usuário', body: usuarioCreateSchema } }, async (request) => ({
+  jsonRoute(app, c.create, async (request) => ({
     status: 200,
     msg: 'Usuário cadastrado com sucesso.',
     data: await createUsuario(db, request.actor, request.body),
   }));
 
-  app.post(
-    '/api/usuario/update/:id',
-    { schema: { tags, summary: 'Atualizar usuário', params: idParamSchema, body: usuarioUpdateSchema } },
-    async (request) => ({ status: 200, msg: 'Usuário atualizado com sucesso.', data: await updateUsuario(db, request.actor, request.params.id, request.body) }),
-  );
+  jsonRoute(app, c.update, async (request) => ({
+    status: 200,
+    msg: 'Usuário atualizado com sucesso.',
+    data: await updateUsuario(db, request.actor, request.params.id, request.body),
+  }));
 
-  app.post('/api/usuario/disable/:id', { schema: { tags, summary: 'Bloquear usuário', params: idParamSchema } }, async (request) => ({
+  jsonRoute(app, c.disable, async (request) => ({
     status: 200,
     msg: 'Usuário bloqueado.',
     data: await setUsuarioSituacao(db, request.actor, request.params.id, 'BLOQUEADO'),
   }));
 
-  app.post('/api/usuario/enable/:id', { schema: { tags, summary: 'Desbloquear usuário', params: idParamSchema } }, async (request) => ({
+  jsonRoute(app, c.enable, async (request) => ({
     status: 200,
     msg: 'Usuário desbloqueado.',
     data: await setUsuarioSituacao(db, request.actor, request.params.id, 'ATIVO'),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { BoletoAction } from '@bg/domain';
+import { boletoContracts, type BoletoAction } from '@bg/domain';
 import { createTestApp, type TestApp } from '../harness.js';
 import { allocateNossoNumero } from '../../src/modules/conta-cobranca/allocate-nosso-numero.js';
 import { ensureConta, move, pdfText, releasedGarantia } from './support.js';
@@ -77,7 +77,13 @@ describe('boleto situações through the API', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Comprovante de Recebimento');
     expect(page.body).toContain(loja.user.name);
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.headers['x-robots-tag']).toBe('noindex');
+    // a public page: exactly what a receipt shows, nothing more
+    const labels = [...page.body.matchAll(/<th>([^<]*)<\/th>/g)].map((m) => m[1]);
+    expect(labels).toEqual(['Loja', 'Cliente', 'CPF/CNPJ', 'Garantia', 'Parcela', 'Vencimento', 'Valor', 'Nosso número', 'Linha digitável', 'Recebido em', 'Registrado por', 'Situação']);
     const pdf = await t.app.inject({ method: 'GET', url: `/api/boleto/getComprovante/${token}?formato=pdf` });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdfText(pdf.rawPayload)).toContain('Comprovante de Recebimento');
     // a token one character off (never the same character, or the "guess" would be the token)
     const guessed = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
@@ -105,6 +111,17 @@ describe('lists', () => {
     expect(theirs.json().data.find((r: { id: number }) => r.id === id)).toBeUndefined();
     const bad = await t.call({ method: 'GET', url: '/api/boleto/getAllPaginate', token: admin.token, query: { situacao: 'QUALQUER' } });
     expect(bad.statusCode).toBe(422);
+  });
+
+  it('answers only the fields of the contract (no bank numbers or internal ids in the list)', async () => {
+    const id = await boletoIn(['remessa', 'confirmarEntrada']);
+    const res = await t.call({ method: 'GET', url: '/api/boleto/getAllPaginate', token: loja.token, query: { situacao: 'GARANTIDO', per_page: '100' } });
+    const row = res.json().data.find((r: { id: number }) => r.id === id);
+    expect(Object.keys(row).sort()).toEqual(Object.keys(boletoContracts.getAllPaginate.response.shape.data.element.shape).sort());
+    for (const hidden of ['empresa_id', 'pessoa_id', 'nosso_numero', 'linha_digitavel', 'comprovante_token']) expect(row).not.toHaveProperty(hidden);
+    expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+    const all = await t.call({ method: 'GET', url: '/api/boleto/getAllPaginate', token: admin.token, query: { situacao: '', empresa_id: '' } });
+    expect(all.statusCode).toBe(200);
   });
 });
 

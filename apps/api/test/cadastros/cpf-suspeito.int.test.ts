@@ -21,7 +21,7 @@ describe('CPFs Suspeitos', () => {
     const dup = await t.call({ method: 'POST', url: '/api/cpfSuspeito/create', token: admin, payload: { cpf_cnpj: cpf, motivo: 'de novo' } });
     expect(dup.statusCode).toBe(409);
     const list = (await t.call({ method: 'GET', url: '/api/cpfSuspeito/getAllPaginate', token: admin, query: { pesquisa: cpf } })).json();
-    expect(list.data).toEqual([expect.objectContaining({ id, cpf_cnpj: cpf, motivo: 'Documento com indício de fraude', usuario: expect.any(String) })]);
+    expect(list.data).toEqual([{ id, cpf_cnpj: cpf, motivo: 'Documento com indício de fraude', usuario: expect.any(String), created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/) }]);
     expect((await t.call({ method: 'POST', url: `/api/cpfSuspeito/delete/${id}`, token: admin })).statusCode).toBe(200);
     expect((await t.call({ method: 'POST', url: `/api/cpfSuspeito/delete/${id}`, token: admin })).statusCode).toBe(404);
     const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'cpf_suspeito'), eq(auditLog.entity_id, String(id))));

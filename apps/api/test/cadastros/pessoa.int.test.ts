@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { completeCnpj, completeCpf } from '@bg/domain';
+import { completeCnpj, completeCpf, pessoaContracts } from '@bg/domain';
 import { createEmpresa, createUsuario } from '../../src/db/factories/foundation.js';
 import { createGarantia, createPessoa } from '../../src/db/factories/garantia.js';
 import { createTelefone } from '../../src/db/factories/cadastros.js';
@@ -82,6 +82,9 @@ describe('POST /api/pessoa/update/{id}', () => {
     const s = await shop();
     const current = (await t.call({ method: 'GET', url: `/api/pessoa/getById/${s.own}`, token: s.token })).json().data;
     expect(current.renda).toBe(3500);
+    // the contract's fields only (spec §3 Person plus situacao): no created_at/updated_at
+    expect(Object.keys(current).sort()).toEqual(Object.keys(pessoaContracts.getById.response.shape.data.shape).sort());
+    expect(current).not.toHaveProperty('updated_at');
     const empty = await t.call({ method: 'POST', url: `/api/pessoa/update/${s.own}`, token: s.token, payload: {} });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors).toMatchObject({ cpf_cnpj: 'Campo obrigatório', nome_razao: 'Campo obrigatório', cep: 'Campo obrigatório', endereco: 'Campo obrigatório', numero: 'Campo obrigatório', bairro: 'Campo obrigatório', cidade: 'Campo obrigatório', uf: 'Campo obrigatório' });
@@ -121,6 +124,12 @@ describe('phones', () => {
     expect(bad.json().errors).toEqual({ telefone: 'Informe um telefone válido!', contato: 'Campo obrigatório' });
     expect((await t.call({ method: 'DELETE', url: `/api/pessoa/deletaTelefone/${id}`, token: s.token })).statusCode).toBe(200);
     expect((await t.call({ method: 'DELETE', url: `/api/pessoa/deletaTelefone/${id}`, token: s.token })).statusCode).toBe(404);
+    // POST answers too, for clients that cannot send DELETE (decision 010); GET never removes
+    const second = (await t.call({ method: 'POST', url: '/api/pessoa/adicionaTelefone', token: s.token, payload: { pessoa_id: s.own, telefone: '11977776666', contato: 'Pai' } })).json().data.id;
+    expect((await t.call({ method: 'GET', url: `/api/pessoa/deletaTelefone/${second}`, token: s.token })).statusCode).toBe(404);
+    const viaPost = await t.call({ method: 'POST', url: `/api/pessoa/deletaTelefone/${second}`, token: s.token });
+    expect(viaPost.statusCode).toBe(200);
+    expect(viaPost.json()).toEqual({ status: 200, msg: 'Telefone removido.', data: { id: second } });
     expect(await t.database.db.select().from(pessoaTelefone).where(eq(pessoaTelefone.pessoa_id, s.own))).toEqual([]);
     const actions = (await t.database.db.select().from(auditLog).where(eq(auditLog.entity_id, String(s.own)))).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['pessoa.adicionaTelefone', 'pessoa.deletaTelefone']));
@@ -136,6 +145,9 @@ describe('documents', () => {
     const docs = (await t.call({ method: 'GET', url: `/api/pessoa/getDocumentacao/${s.own}`, token: s.token })).json().data;
     expect(docs.map((d: { nome: string; content_type: string }) => [d.nome, d.content_type])).toEqual([['rg.png', 'image/png'], ['comprovante.pdf', 'application/pdf']]);
     expect(docs[0].url).toMatch(/^\/api\/arquivo\/[0-9a-f-]+\?exp=\d+&sig=/);
+    // only the signed link leaves the server: no file id, storage key or size beside it
+    expect(Object.keys(docs[0]).sort()).toEqual(['content_type', 'created_at', 'id', 'nome', 'url']);
+    expect(up.json().data.every((d: object) => Object.keys(d).join() === 'id')).toBe(true);
     const file = await t.app.inject({ method: 'GET', url: docs[0].url });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(PNG)).toBe(true);

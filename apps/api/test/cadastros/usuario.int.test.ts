@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { usuarioContracts } from '@bg/domain';
 import { createEmpresa, createUsuario } from '../../src/db/factories/foundation.js';
 import { auditLog, refreshToken, usuario } from '../../src/db/schema/index.js';
 import { createTestApp, refreshCookieOf, type TestApp } from '../harness.js';
@@ -79,6 +80,17 @@ describe('lists and reads', () => {
     expect((await t.call({ method: 'GET', url: `/api/usuario/getById/${mate.id}`, token })).json().data).toMatchObject({ id: mate.id, login: mate.login });
     const filtered = (await t.call({ method: 'GET', url: '/api/usuario/getAllPaginate', token, query: { filtro: 'filtravel' } })).json();
     expect(filtered.data.map((u: { id: number }) => u.id)).toEqual([mate.id]);
+  });
+
+  it('answers only the fields of the contract: never the password hash, the token version or sessions', async () => {
+    const { token, user } = await t.userWithToken({ nivel: '1' });
+    const fields = Object.keys(usuarioContracts.getById.response.shape.data.shape).sort();
+    const one = (await t.call({ method: 'GET', url: `/api/usuario/getById/${user.id}`, token })).json().data;
+    expect(Object.keys(one).sort()).toEqual(fields);
+    const list = (await t.call({ method: 'GET', url: '/api/usuario/getAllPaginate', token })).json();
+    for (const row of list.data) expect(Object.keys(row).sort()).toEqual(fields);
+    expect(JSON.stringify([one, list])).not.toMatch(/password|token_version|refresh/);
+    expect(one.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
   });
 });
 

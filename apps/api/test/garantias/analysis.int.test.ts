@@ -62,6 +62,10 @@ describe('analysis', () => {
     const d = (await get(`/api/garantia/getById/${g.garantia.id}`)).json().data;
     expect(d).toMatchObject({ id: g.garantia.id, protocolo: `${g.garantia.id}-${g.garantia.digito}`, status: 'PENDENTE', status_label: 'PENDENTE', qtd_titulo: 3 });
     expect(d.pessoa).toMatchObject({ id: p.id, cpf_cnpj: p.cpf_cnpj, renda: 3500, ref_pessoal: 'Maria Referência', telefones: [] });
+    // only what the analysis shows: no ids of users, no timestamps of the rows
+    for (const key of ['empresa_id', 'usuario_id', 'pessoa_id', 'decidido_por', 'liberado_por', 'cancelado_por', 'created_at', 'updated_at']) expect(d).not.toHaveProperty(key);
+    for (const key of ['situacao', 'created_at', 'updated_at']) expect(d.pessoa).not.toHaveProperty(key);
+    expect(d.data).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
     expect(d.usuario.empresa.fantasia).toBe(d.empresa.fantasia);
     expect(d.boletos).toHaveLength(3);
     expect(d.boletos[0]).toMatchObject({ parcela: 1, valor: 250, situacao: null });
@@ -75,13 +79,20 @@ describe('analysis', () => {
     await createGarantia(t.database.db, { empresa_id: loja.user.empresa_id!, usuario_id: loja.user.id, pessoa_id: p.id, status: 'APROVADO', libera_boleto: 'S', situacao: 'LIQUIDADO', parcelas: [10000, 10000], primeiroVencimento: addMonthsClamped(todayInSaoPaulo(), -3), data: new Date('2025-01-01T12:00:00Z') });
     const g = await createGarantia(t.database.db, { empresa_id: loja.user.empresa_id!, usuario_id: loja.user.id, pessoa_id: p.id });
     const r = (await get(`/api/garantia/consultaRestritiva/${g.garantia.id}`)).json().data;
-    expect(r).toMatchObject({ tipo: 'RESTRITIVA', provider: 'local', usuario: admin.user.name, resultado: { restrito: true } });
+    // the report as the screen shows it; the provider's raw answer is stored, never answered
+    expect(Object.keys(r).sort()).toEqual(['created_at', 'html', 'usuario']);
+    expect(r.usuario).toBe(admin.user.name);
+    expect(r.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
     expect(r.html).toContain('COM RESTRIÇÃO');
+    expect(r.html).toContain('Fonte: local');
     expect(r.html).toContain('&lt;b&gt;suspeito&lt;/b&gt;');
     const a = (await get(`/api/garantia/consultaAnalitica/${g.garantia.id}`)).json().data;
     // 500 − 400 (suspeito) + 40 (2 pagos) + 25 (1 aprovada sem inadimplência) + 50 (relacionamento) + 80 (renda ≥ 5.000)
-    expect(a.resultado).toMatchObject({ score: 295, faixa: 'ALTO' });
-    expect(a.html).toContain('<span class="score">295</span>');
+    expect(a.html).toContain('<span class="score">295</span> — risco ALTO');
+    expect(a).not.toHaveProperty('resultado');
+    const stored = await t.database.db.select().from(consultaBureau).where(eq(consultaBureau.garantia_id, g.garantia.id));
+    expect(stored.find((c) => c.tipo === 'ANALITICA')?.resultado).toMatchObject({ score: 295, faixa: 'ALTO' });
+    expect(stored.find((c) => c.tipo === 'RESTRITIVA')?.resultado).toMatchObject({ restrito: true });
     // a second call (another admin) answers the stored result: one row per kind
     const other = await t.userWithToken({ nivel: '2' });
     const again = (await get(`/api/garantia/consultaAnalitica/${g.garantia.id}`, other.token)).json().data;
@@ -89,7 +100,7 @@ describe('analysis', () => {
     expect(await t.database.db.select().from(consultaBureau).where(eq(consultaBureau.garantia_id, g.garantia.id))).toHaveLength(2);
     const d = (await get(`/api/garantia/getById/${g.garantia.id}`)).json().data;
     expect(d.consultas.restritiva.html).toBe(r.html);
-    expect(d.consultas.analitica.resultado.score).toBe(295);
+    expect(d.consultas.analitica).toEqual(a);
     expect((await get(`/api/garantia/consultaRestritiva/${g.garantia.id}`, loja.token)).statusCode).toBe(403);
   });
 
@@ -107,6 +118,8 @@ describe('duplicatas', () => {
     expect((await t.database.db.select().from(garantia).where(eq(garantia.id, g.garantia.id)))[0].possui_duplicata).toBe('S');
     const list = (await get(`/api/garantia/getDuplicatas/${g.garantia.id}`, loja.token)).json().data;
     expect(list).toHaveLength(2);
+    // a link and a name, never the storage key
+    expect(Object.keys(list[0]).sort()).toEqual(['id', 'nome', 'url']);
     expect(list[0].url).toMatch(/^\/api\/arquivo\/[0-9a-f-]{36}\?exp=\d+&sig=/);
     const file = await t.call({ method: 'GET', url: list[0].url });
     expect(file.statusCode).toBe(200);

@@ -94,7 +94,7 @@ describe('Acerto de Atendimento (POST /api/boleto/update/{id})', () => {
     const { boletos } = await make({ status: 'APROVADO', libera_boleto: 'S', situacao: 'DISPONÍVEL PARA PAGAMENTO' });
     const venc = boletos[0].vencimento.replace(/-(\d\d)$/, (_, d) => `-${String(Math.min(28, Number(d) + 1)).padStart(2, '0')}`);
     const res = await post(`/api/boleto/update/${boletos[0].id}`, admin.token, { vencimento: venc, valor: 312.4 });
-    expect(res.json()).toMatchObject({ status: 200, data: { vencimento: venc, valor: '312.40' } });
+    expect(res.json()).toEqual({ status: 200, msg: 'Boleto atualizado.', data: { id: boletos[0].id, vencimento: venc, valor: 312.4 } });
     const [b] = await t.database.db.select().from(boleto).where(eq(boleto.id, boletos[0].id));
     expect(b).toMatchObject({ valor: '312.40', vencimento: venc, situacao: 'DISPONÍVEL PARA PAGAMENTO' });
     const hist = await t.database.db.select().from(boletoHistorico).where(eq(boletoHistorico.boleto_id, b.id));

@@ -42,6 +42,10 @@ describe('consultaDocumento', () => {
     const res = await lookup((await pessoaDoc(mine.pessoa_id))!);
     expect(res.json().obj.pessoa_id).toBe(mine.pessoa_id);
     expect(res.json().obj.pessoa).toMatchObject({ id: mine.pessoa_id, nome_razao: expect.any(String), renda: 3500 });
+    // the pre-fill fields only (spec §3 Person), not the row's situação or timestamps
+    expect(Object.keys(res.json().obj.pessoa).sort()).toEqual(
+      ['id', 'tipo_pessoa', 'cpf_cnpj', 'nome_razao', 'data_nascimento', 'cep', 'endereco', 'numero', 'complemento', 'bairro', 'cidade', 'uf', 'telefone1', 'telefone2', 'ref_comercial', 'tel_ref_comercial', 'ref_pessoal', 'tel_ref_pessoal', 'ocupacao', 'renda', 'socio_avalista', 'cpf_avalista'].sort(),
+    );
     const stranger = await createPessoa(t.database.db);
     const other = await lookup(stranger.cpf_cnpj);
     expect(other.json().obj).toEqual({ pessoa_id: stranger.id, pessoa: null });

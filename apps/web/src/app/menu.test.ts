@@ -11,7 +11,7 @@ const labels = (u: CurrentUser) => menuFor(u, 'https://chat').map((e) => e.label
 describe('menus by level', () => {
   it('usuario sees the flat menu, with the conditional items only when the empresa allows', () => {
     expect(labels(base)).toEqual(['Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Chat']);
-    const both = { ...base, empresa: { ...base.empresa!, antecipa: 'S', simula_venda: 'S' } };
+    const both: CurrentUser = { ...base, empresa: { ...base.empresa!, antecipa: 'S', simula_venda: 'S' } };
     expect(labels(both)).toEqual(['Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Antecipações', 'Simular venda', 'Chat']);
     const chat = menuFor(base, 'https://chat').at(-1)!;
     expect(chat).toEqual({ label: 'Chat', to: 'https://chat', external: true });

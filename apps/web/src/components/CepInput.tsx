@@ -1,10 +1,12 @@
 import { useRef, useState, type FocusEvent } from 'react';
 import { notifications } from '@mantine/notifications';
-import { MSG, isValidCep, onlyDigits } from '@bg/domain';
-import { api, ApiError } from '../lib/api-client';
+import { cepContracts, MSG, isValidCep, onlyDigits, type CepAddressJson } from '@bg/domain';
+import { ApiError } from '../lib/api-client';
+import { call } from '../lib/api-contract';
 import { CepField, type CepFieldProps } from './CepField';
 
-export type CepAddress = { cep: string; endereco: string; complemento: string; bairro: string; cidade: string; uf: string };
+/** An address found for a CEP (cepContracts.getEndereco). */
+export type CepAddress = CepAddressJson;
 
 /** What a lookup ended in: an address, a CEP that is not valid, or a lookup that did not work. */
 export type CepLookupResult = { status: 'found'; address: CepAddress } | { status: 'invalid' } | { status: 'failed' };
@@ -44,7 +46,7 @@ export function CepInput({ onAddress, onBlur, onChange, error, ...others }: CepI
     if (digits === lastLookup.current) return;
     const seq = ++requestSeq.current;
     try {
-      const body = await api<{ data: CepAddress }>(`/api/cep/${digits}`);
+      const body = await call(cepContracts.getEndereco, { params: { cep: digits } });
       if (seq !== requestSeq.current) return;
       lastLookup.current = digits;
       onAddress({ status: 'found', address: body.data });

@@ -5,7 +5,7 @@
  * dead the session-expired handler logs the user out (remembering the route). A refresh that lost a
  * race with another tab (409) is retried; a server out of reach is an error, not a logout.
  */
-import { MSG } from '@bg/domain';
+import { MSG, sessionContracts, type ContractResult } from '@bg/domain';
 
 export type ApiBody = { status: number; msg: string; errors?: Record<string, string>; [key: string]: unknown };
 
@@ -45,12 +45,16 @@ type RefreshOutcome = 'ok' | 'expired' | 'offline';
 let refreshing: Promise<RefreshOutcome> | null = null;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The session's own endpoints: never refreshed and replayed on a 401 (that is their answer). */
+const SESSION_PATHS: readonly string[] = [sessionContracts.login.path, sessionContracts.refresh.path];
+
 async function postRefresh(): Promise<RefreshOutcome> {
   // 409 = another tab rotated the cookie a moment ago; the browser now holds the newer one
   for (let attempt = 0; attempt < 3; attempt++) {
     let res: Response;
     try {
-      res = await fetch('/api/login/refresh', { method: 'POST', credentials: 'same-origin' });
+      // a raw fetch: this is the transport itself (no token, no refresh-on-401 loop)
+      res = await fetch(sessionContracts.refresh.path, { method: sessionContracts.refresh.method, credentials: 'same-origin' });
     } catch {
       return 'offline';
     }
@@ -59,7 +63,7 @@ async function postRefresh(): Promise<RefreshOutcome> {
       continue;
     }
     if (!res.ok) return 'expired';
-    const body = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number };
+    const body = (await res.json().catch(() => ({}))) as Partial<ContractResult<typeof sessionContracts.refresh>>;
     setAccessToken(body.access_token ?? null, body.expires_in);
     return accessToken !== null ? 'ok' : 'expired';
   }
@@ -124,7 +128,7 @@ async function parse(res: Response): Promise<ApiBody> {
  * A dead session calls the session-expired handler; an unreachable server only throws.
  */
 async function sendWithRefresh(path: string, opts: RequestOptions): Promise<Response> {
-  const isSession = path.startsWith('/api/login');
+  const isSession = SESSION_PATHS.includes(path);
   if (!isSession && accessToken !== null && renewAt !== null && Date.now() >= renewAt) {
     await settle(await refreshOnce(), null);
   }

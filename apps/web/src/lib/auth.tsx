@@ -1,19 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, refreshAccessToken, setAccessToken, setSessionExpiredHandler } from './api-client';
+import { NIVEL, sessionContracts, type ContractResult } from '@bg/domain';
+import { refreshAccessToken, setAccessToken, setSessionExpiredHandler } from './api-client';
+import { call } from './api-contract';
 
-export type CurrentUser = {
-  id: number;
-  name: string;
-  login: string;
-  email: string | null;
-  nivel: '1' | '2' | '3';
-  setor: string | null;
-  permissoes: string[];
-  displayName: string;
-  avatar: string | null;
-  empresa: { id: number; fantasia: string; qtd_max_parcelas: number; antecipa: string; simula_venda: string } | null;
-};
+/** The logged-in user, as GET /api/usuario/getUserCurrent answers it. */
+export type CurrentUser = ContractResult<typeof sessionContracts.getUserCurrent>['data'];
 
 type AuthState =
   | { status: 'loading'; user: null }
@@ -38,7 +30,7 @@ const hint = {
 };
 
 async function fetchCurrentUser(): Promise<CurrentUser> {
-  const body = await api<{ data: CurrentUser }>('/api/usuario/getUserCurrent');
+  const body = await call(sessionContracts.getUserCurrent);
   return body.data;
 }
 
@@ -87,14 +79,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       state,
       async login(username, password) {
-        const body = await api<{ access_token: string; expires_in: number }>('/api/login', { method: 'POST', body: { username, password } });
+        const body = await call(sessionContracts.login, { body: { username, password } });
         setAccessToken(body.access_token, body.expires_in);
         hint.set(true);
         setState({ status: 'authenticated', user: await fetchCurrentUser() });
       },
       async logout() {
         try {
-          await api('/api/logout', { method: 'POST' });
+          await call(sessionContracts.logout);
         } catch {
           // the session is ended locally whatever the server says
         }
@@ -122,4 +114,4 @@ export function useCurrentUser(): CurrentUser {
   return state.user;
 }
 
-export const isAdmin = (user: Pick<CurrentUser, 'nivel'>) => user.nivel === '2';
+export const isAdmin = (user: Pick<CurrentUser, 'nivel'>) => user.nivel === NIVEL.ADMINISTRADOR;

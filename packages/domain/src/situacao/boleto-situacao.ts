@@ -73,6 +73,6 @@ export const GARANTIA_STATUS = {
 export type GarantiaStatus = (typeof GARANTIA_STATUS)[keyof typeof GARANTIA_STATUS];
 
 /** What users see: APROVADO without released boletos reads PRÉ APROVADO (spec §4). */
-export function garantiaStatusLabel(status: string, liberaBoleto: string): string {
+export function garantiaStatusLabel<S extends string>(status: S, liberaBoleto: string): S | 'PRÉ APROVADO' {
   return status === GARANTIA_STATUS.APROVADO && liberaBoleto !== 'S' ? 'PRÉ APROVADO' : status;
 }

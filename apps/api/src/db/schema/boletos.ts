@@ -1,3 +1,4 @@
+import type { ContaCobrancaOrigem } from '@bg/domain';
 import { boolean, char, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/0030_conta_cobranca.sql (the SQL is the source of truth). The columns that
@@ -22,7 +23,7 @@ export const contaCobranca = pgTable('conta_cobranca', {
   pix_chave: varchar('pix_chave', { length: 77 }),
   sequencia: varchar('sequencia', { length: 63 }),
   ativa: boolean('ativa').notNull().default(true),
-  origem: varchar('origem', { length: 10 }).notNull().default('ADMIN'),
+  origem: varchar('origem', { length: 10 }).$type<ContaCobrancaOrigem>().notNull().default('ADMIN'),
   created_by: integer('created_by'),
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),

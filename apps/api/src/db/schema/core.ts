@@ -1,4 +1,7 @@
 import { bigint, char, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uuid, varchar, date } from 'drizzle-orm/pg-core';
+import type { Situacao as BoletoSituacao } from '@bg/domain';
+import type { PessoaSituacao } from '@bg/domain';
+import type { GarantiaStatus } from '@bg/domain';
 
 // Mirrors migrations/0002_core_model.sql (the SQL is the source of truth).
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -37,7 +40,7 @@ export const pessoa = pgTable('pessoa', {
   renda: numeric('renda', { precision: 14, scale: 2 }),
   socio_avalista: varchar('socio_avalista', { length: 150 }),
   cpf_avalista: varchar('cpf_avalista', { length: 11 }),
-  situacao: varchar('situacao', { length: 20 }).notNull().default('ATIVO'),
+  situacao: varchar('situacao', { length: 20 }).$type<PessoaSituacao>().notNull().default('ATIVO'),
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
@@ -85,12 +88,12 @@ export const garantia = pgTable('garantia', {
   usuario_id: integer('usuario_id').notNull(),
   pessoa_id: integer('pessoa_id').notNull(),
   data: ts('data').notNull().defaultNow(),
-  status: varchar('status', { length: 20 }).notNull().default('PENDENTE'),
-  libera_boleto: char('libera_boleto', { length: 1 }).notNull().default('N'),
+  status: varchar('status', { length: 20 }).$type<GarantiaStatus>().notNull().default('PENDENTE'),
+  libera_boleto: char('libera_boleto', { length: 1 }).$type<'S' | 'N'>().notNull().default('N'),
   motivo: varchar('motivo', { length: 100 }),
   observacao: text('observacao'),
   qtd_titulo: smallint('qtd_titulo').notNull(),
-  possui_duplicata: char('possui_duplicata', { length: 1 }).notNull().default('N'),
+  possui_duplicata: char('possui_duplicata', { length: 1 }).$type<'S' | 'N'>().notNull().default('N'),
   decidido_por: integer('decidido_por'),
   decidido_em: ts('decidido_em'),
   liberado_por: integer('liberado_por'),
@@ -138,7 +141,7 @@ export const boleto = pgTable('boleto', {
   parcela: smallint('parcela').notNull(),
   valor: numeric('valor', { precision: 14, scale: 2 }).notNull(),
   vencimento: date('vencimento', { mode: 'string' }).notNull(),
-  situacao: varchar('situacao', { length: 40 }),
+  situacao: varchar('situacao', { length: 40 }).$type<BoletoSituacao>(),
   nosso_numero: bigint('nosso_numero', { mode: 'number' }),
   codigo_barras: varchar('codigo_barras', { length: 44 }),
   linha_digitavel: varchar('linha_digitavel', { length: 60 }),
@@ -150,8 +153,8 @@ export const boleto = pgTable('boleto', {
 export const boletoHistorico = pgTable('boleto_historico', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
   boleto_id: integer('boleto_id').notNull(),
-  de: varchar('de', { length: 40 }),
-  para: varchar('para', { length: 40 }).notNull(),
+  de: varchar('de', { length: 40 }).$type<BoletoSituacao>(),
+  para: varchar('para', { length: 40 }).$type<BoletoSituacao>().notNull(),
   motivo: varchar('motivo', { length: 300 }),
   usuario_id: integer('usuario_id'),
   created_at: ts('created_at').notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import type { EmpresaSituacao } from '@bg/domain';
+import type { EmpresaSituacao, Nivel, UsuarioSituacao } from '@bg/domain';
 import { bigint, char, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/0001_foundation.sql; the SQL file is the source of truth for the database.
@@ -45,12 +45,12 @@ export const usuario = pgTable('usuario', {
   login: varchar('login', { length: 60 }).notNull(),
   password_hash: text('password_hash').notNull(),
   email: varchar('email', { length: 150 }),
-  nivel: char('nivel', { length: 1 }).notNull(),
+  nivel: char('nivel', { length: 1 }).$type<Nivel>().notNull(),
   empresa_id: integer('empresa_id'),
   setor: varchar('setor', { length: 60 }),
   avatar: text('avatar'),
   permissoes: text('permissoes').array().notNull(),
-  situacao: varchar('situacao', { length: 20 }).notNull(),
+  situacao: varchar('situacao', { length: 20 }).$type<UsuarioSituacao>().notNull(),
   token_version: integer('token_version').notNull(),
   created_at: createdAt(),
   updated_at: updatedAt(),
@@ -85,7 +85,7 @@ export const auditLog = pgTable('audit_log', {
   action: varchar('action', { length: 60 }).notNull(),
   entity: varchar('entity', { length: 60 }).notNull(),
   entity_id: varchar('entity_id', { length: 60 }),
-  summary: jsonb('summary').notNull(),
+  summary: jsonb('summary').$type<Record<string, unknown>>().notNull(),
 });
 
 export const setting = pgTable('setting', {

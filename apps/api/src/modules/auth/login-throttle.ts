@@ -45,6 +45,7 @@ export async function registerFailure(
                       THEN now() ELSE t.window_started_at END,
       locked_until = CASE WHEN t.locked_until < now() THEN NULL ELSE t.locked_until END
     RETURNING failures`);
+  // a raw SQL result is untyped in Drizzle (its shape differs between PGlite and node-postgres)
   const failures = Number((result as unknown as { rows: { failures: number }[] }).rows[0]?.failures ?? 1);
   if (failures >= policy.maxFailures) {
     await db

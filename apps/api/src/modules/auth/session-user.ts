@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { CurrentUserJson, EmpresaSituacao, Nivel, UsuarioSituacao } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { empresa, usuario } from '../../db/schema/index.js';
-import type { Nivel } from '@bg/domain';
 
 /** What the API knows about the user of a request; loaded fresh on every request. */
 export type SessionUser = {
@@ -13,17 +13,17 @@ export type SessionUser = {
   setor: string | null;
   avatar: string | null;
   permissoes: string[];
-  situacao: string;
+  situacao: UsuarioSituacao;
   token_version: number;
   empresa_id: number | null;
   empresa: {
     id: number;
     fantasia: string;
     razao: string;
-    situacao: string;
+    situacao: EmpresaSituacao;
     qtd_max_parcelas: number;
-    antecipa: string;
-    simula_venda: string;
+    antecipa: 'S' | 'N';
+    simula_venda: 'S' | 'N';
   } | null;
 };
 
@@ -43,7 +43,7 @@ export async function loadSessionUser(db: DbOrTx, where: { id: number } | { logi
     name: u.name,
     login: u.login,
     email: u.email,
-    nivel: u.nivel as Nivel,
+    nivel: u.nivel,
     setor: u.setor,
     avatar: u.avatar,
     permissoes: u.permissoes,
@@ -65,7 +65,6 @@ export async function loadSessionUser(db: DbOrTx, where: { id: number } | { logi
   };
 }
 
-import { sql } from 'drizzle-orm';
 function sqlLowerLogin(login: string) {
   return sql`lower(${usuario.login}) = ${login.toLowerCase()}`;
 }
@@ -77,8 +76,8 @@ export function accessRefusal(user: Pick<SessionUser, 'situacao' | 'empresa' | '
   return null;
 }
 
-/** The shape of GET /api/usuario/getUserCurrent (spec §3 User). */
-export function toCurrentUser(user: SessionUser) {
+/** The answer of GET /api/usuario/getUserCurrent (spec §3 User; sessionContracts.getUserCurrent). */
+export function toCurrentUser(user: SessionUser): CurrentUserJson {
   const words = user.name.trim().split(/\s+/);
   const displayName = words.length > 1 ? `${words[0]} ${words[words.length - 1]}` : words[0];
   return {

@@ -1,4 +1,4 @@
-import type { BoletoAction } from '@bg/domain';
+import { NIVEL, type BoletoAction } from '@bg/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { forbidden } from '../../errors/app-error.js';
 import type { Actor } from '../audit/record-audit.js';
@@ -26,7 +26,7 @@ export async function applyBoletoAction<T = undefined>(
 ): Promise<{ change: SituacaoChange; result: T | undefined }> {
   return db.transaction(async (tx) => {
     const { row } = await findVisibleBoleto(tx, actor, id);
-    if (actor.nivel !== '2' && !(rule.ownEmpresaMayAct && row.empresa_id === actor.empresa_id)) throw forbidden();
+    if (actor.nivel !== NIVEL.ADMINISTRADOR && !(rule.ownEmpresaMayAct && row.empresa_id === actor.empresa_id)) throw forbidden();
     const change = await changeSituacao(tx, id, action, actor, rule.motivo);
     const result = extra ? await extra(tx, change) : undefined;
     return { change, result };

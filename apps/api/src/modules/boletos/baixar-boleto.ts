@@ -26,7 +26,7 @@ export async function baixarBoleto(db: Db, actor: Actor, id: number, motivo?: st
     async (tx) => {
       const token = newComprovanteToken();
       await tx.update(boleto).set({ comprovante_token: token }).where(eq(boleto.id, id));
-      await tx.update(boletoExtra).set({ comprovante_em: sql`now()` as unknown as Date, comprovante_por: actor.id }).where(eq(boletoExtra.id, id));
+      await tx.update(boletoExtra).set({ comprovante_em: sql`now()`, comprovante_por: actor.id }).where(eq(boletoExtra.id, id));
       return token;
     },
   );

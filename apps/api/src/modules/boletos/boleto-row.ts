@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { fromCents, toCents, todayInSaoPaulo, valorAtualizadoCents, diasDeAtraso } from '@bg/domain';
+import { fromCents, toCents, todayInSaoPaulo, valorAtualizadoCents } from '@bg/domain';
 import { boleto, empresa, garantia, pessoa } from '../../db/schema/index.js';
 
 /** Columns of a boleto as lists and details show it (spec §3 Slip, flattened). */
@@ -40,6 +40,5 @@ export function presentBoleto<R extends RawRow>(row: R, today = todayInSaoPaulo(
     ...row,
     valor: fromCents(cents),
     valor_atualizado: fromCents(valorAtualizadoCents(cents, row.vencimento, today)),
-    dias_atraso: diasDeAtraso(row.vencimento, today),
   };
 }

@@ -23,7 +23,7 @@ export async function changeSituacao(
 ): Promise<SituacaoChange> {
   const [current] = await tx.select({ situacao: boleto.situacao }).from(boleto).where(eq(boleto.id, boletoId)).for('update');
   if (!current) throw wrongState('Boleto não encontrado.');
-  const from = current.situacao as Situacao | null;
+  const from = current.situacao;
   if (!BOLETO_TRANSITIONS[action].from.includes(from)) {
     throw wrongState(`Operação não permitida: o boleto está ${from ?? 'aguardando liberação'}.`);
   }

@@ -16,7 +16,15 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export async function comprovanteData(db: Db, token: string): Promise<ComprovanteData> {
   if (!TOKEN.test(token)) throw notFound('Comprovante');
   const [r] = await db
-    .select({ b: boleto, x: boletoX, g: garantia, p: pessoa, e: empresa, por: usuario.name })
+    // only what the receipt prints: the page is public, so nothing else is even read
+    .select({
+      b: { situacao: boleto.situacao, parcela: boleto.parcela, vencimento: boleto.vencimento, valor: boleto.valor, nosso_numero: boleto.nosso_numero, linha_digitavel: boleto.linha_digitavel },
+      x: { comprovante_em: boletoX.comprovante_em },
+      g: { id: garantia.id, digito: garantia.digito, qtd_titulo: garantia.qtd_titulo },
+      p: { nome_razao: pessoa.nome_razao, cpf_cnpj: pessoa.cpf_cnpj },
+      e: { fantasia: empresa.fantasia, cnpj: empresa.cnpj },
+      por: usuario.name,
+    })
     .from(boleto)
     .innerJoin(boletoX, eq(boletoX.id, boleto.id))
     .innerJoin(garantia, eq(garantia.id, boleto.garantia_id))

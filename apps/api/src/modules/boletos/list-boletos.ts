@@ -52,5 +52,7 @@ export async function listBoletos(db: Db, actor: Actor, input: ListBoletosInput)
     .orderBy(asc(boleto.vencimento), desc(boleto.garantia_id), asc(boleto.parcela))
     .limit(input.per_page)
     .offset(offsetOf(input.page, input.per_page));
-  return paged(rows.map((r) => presentBoleto(r)), Number(total), input.page, input.per_page);
+  // the filter above keeps released boletos only (situação not null); flatMap tells the compiler
+  const released = rows.flatMap((r) => (r.situacao ? [presentBoleto({ ...r, situacao: r.situacao })] : []));
+  return paged(released, Number(total), input.page, input.per_page);
 }

@@ -40,7 +40,7 @@ export async function prepareGarantiaForPrint(db: Db, actor: Actor, garantiaId: 
       .from(boletoX)
       .innerJoin(boleto, eq(boleto.id, boletoX.id))
       .where(and(eq(boleto.garantia_id, garantiaId), boletoId ? eq(boleto.id, boletoId) : isNotNull(boleto.situacao)));
-    const printable = rows.filter((r) => PRINTABLE.includes(r.situacao as Situacao));
+    const printable = rows.filter((r) => r.situacao !== null && PRINTABLE.includes(r.situacao));
     if (boletoId && rows.length && !printable.length) {
       throw wrongState(`Este boleto não pode ser impresso: está ${rows[0].situacao ?? 'aguardando liberação'}.`);
     }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { NIVEL } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { forbidden } from '../../errors/app-error.js';
 import type { Actor } from '../audit/record-audit.js';
@@ -7,10 +8,11 @@ import type { ContaCobrancaRow } from './insert-conta-cobranca.js';
 
 /** GET /api/contaCobranca/get (administrador): the active account and how many numbers it issued. */
 export async function getContaCobranca(db: Db, actor: Actor) {
-  if (actor.nivel !== '2') throw forbidden();
+  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
   const conta = await db.transaction((tx) => activeContaCobranca(tx));
   if (!conta) return null;
   const res = await db.execute(sql`select count(*)::int as n from boleto where conta_cobranca_id = ${conta.id}`);
+  // a raw SQL result is untyped in Drizzle (its shape differs between PGlite and node-postgres)
   const emitidos = Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
   return { ...publicConta(conta), boletos_emitidos: emitidos };
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { ContaCobrancaInput } from '@bg/domain';
+import type { ContaCobrancaInput, ContaCobrancaOrigem } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { contaCobranca } from '../../db/schema/index.js';
 
@@ -27,7 +27,7 @@ export function sequenceName(contaId: number): string {
 export async function insertContaCobranca(
   tx: DbOrTx,
   input: ContaCobrancaInput,
-  origem: 'ADMIN' | 'ENV' | 'SEED',
+  origem: ContaCobrancaOrigem,
   createdBy: number | null,
 ): Promise<ContaCobrancaRow> {
   const [row] = await tx

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { ContaCobrancaInput } from '@bg/domain';
+import { NIVEL, type ContaCobrancaInput } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { contaCobranca } from '../../db/schema/index.js';
 import { forbidden } from '../../errors/app-error.js';
@@ -16,12 +16,12 @@ const IDENTITY = ['banco', 'agencia', 'conta', 'codigo_beneficiario', 'carteira'
  * keep printing with it) and creates a new one with a fresh sequence, so no number is reused.
  */
 export async function saveContaCobranca(db: Db, actor: Actor, input: ContaCobrancaInput): Promise<{ conta: ContaCobrancaRow; nova: boolean }> {
-  if (actor.nivel !== '2') throw forbidden();
+  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(contaCobranca).where(eq(contaCobranca.ativa, true)).for('update');
     const sameIdentity = current && IDENTITY.every((k) => String(current[k] ?? '') === String(input[k] ?? ''));
     if (current && sameIdentity) {
-      const changes = diffFields(current as unknown as Record<string, unknown>, input as unknown as Record<string, unknown>);
+      const changes = diffFields(current, input);
       const [conta] = await tx.update(contaCobranca).set({ ...input, updated_at: sql`now()` }).where(eq(contaCobranca.id, current.id)).returning();
       await recordAudit(tx, actor, { action: 'contaCobranca.update', entity: 'conta_cobranca', entityId: conta.id, summary: changes });
       return { conta, nova: false };

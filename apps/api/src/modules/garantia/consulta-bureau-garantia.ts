@@ -51,7 +51,8 @@ export async function consultaBureauGarantia(db: Db, bureau: BureauAdapter, acto
 
 async function findStored(db: Db, garantiaId: number, tipo: TipoConsulta) {
   const [row] = await db
-    .select({ tipo: consultaBureau.tipo, provider: consultaBureau.provider, html: consultaBureau.html, resultado: consultaBureau.resultado, created_at: consultaBureau.created_at, usuario: usuario.name })
+    // the report as the screen shows it: the provider's raw answer (resultado) is kept, never answered
+    .select({ html: consultaBureau.html, usuario: usuario.name, created_at: consultaBureau.created_at })
     .from(consultaBureau)
     .innerJoin(usuario, eq(usuario.id, consultaBureau.usuario_id))
     .where(and(eq(consultaBureau.garantia_id, garantiaId), eq(consultaBureau.tipo, tipo)));

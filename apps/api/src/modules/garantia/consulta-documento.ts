@@ -1,5 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { fromCents, GARANTIA_MSG, LOOKUP_RESTRICTED_STATUS, toCents, type ConsultaDocumentoInput } from '@bg/domain';
+import {
+  fromCents,
+  GARANTIA_MSG,
+  garantiaContracts,
+  LOOKUP_RESTRICTED_STATUS,
+  type ConsultaDocumentoInput,
+  type ContractReply,
+} from '@bg/domain';
 import type { BureauAdapter } from '../../adapters/bureau/bureau.js';
 import type { Db } from '../../db/client.js';
 import { consultaDocumento, pessoa } from '../../db/schema/index.js';
@@ -9,19 +16,16 @@ import { empresaScope, pessoaInScope } from '../tenancy/scope.js';
 import { openExposureCents, requestingEmpresa } from './garantia-empresa.js';
 import { limitText, lookupRestrictionsHtml } from './html.js';
 import { documentRestrictions } from './lookup-rules.js';
+import { garantiaPessoaColumns, garantiaPessoaJson } from './pessoa-json.js';
 
 export const LOOKUP_MOTIVO = 'solicitacao_garantia';
 
-export type ConsultaDocumentoResult = {
-  status: number;
-  msg: string;
-  obj: { pessoa_id: number | null; pessoa: PessoaPrefill | null };
-  consulta: string;
-  /** The Loja the request is for, with its instalment maximum (step 3 offers 2..qtd_max_parcelas). */
-  empresa: { id: number; fantasia: string; qtd_max_parcelas: number };
-};
-
-type PessoaPrefill = Omit<typeof pessoa.$inferSelect, 'renda' | 'created_at' | 'updated_at'> & { renda: number | null };
+/**
+ * status 200 or 900, obj (pessoa_id, and the person to pre-fill step 2), consulta (HTML of the
+ * restrictions) and the Loja the request is for, with its instalment maximum (step 3 offers
+ * 2..qtd_max_parcelas).
+ */
+export type ConsultaDocumentoResult = ContractReply<typeof garantiaContracts.consultaDocumento>;
 
 /**
  * GET /api/garantia/consultaDocumento (wizard step 1). Applies the lookup rules, then the
@@ -37,7 +41,7 @@ export async function consultaDocumentoUseCase(db: Db, bureau: BureauAdapter, ac
     const restricoes = await documentRestrictions(tx, bureau, documento);
     const scope = await empresaScope(tx, actor);
     const [known] = await tx
-      .select()
+      .select(garantiaPessoaColumns)
       .from(pessoa)
       .where(sql`${pessoa.cpf_cnpj} = ${documento} and ${pessoaInScope(scope, pessoa.id)}`);
     const [anyKnown] = known ? [known] : await tx.select({ id: pessoa.id }).from(pessoa).where(eq(pessoa.cpf_cnpj, documento));
@@ -62,14 +66,9 @@ export async function consultaDocumentoUseCase(db: Db, bureau: BureauAdapter, ac
     });
   }
   const loja = { id: empresa.id, fantasia: empresa.fantasia, qtd_max_parcelas: empresa.qtd_max_parcelas };
-  const obj = { pessoa_id: outcome.pessoaId, pessoa: outcome.known ? prefill(outcome.known) : null };
+  const obj = { pessoa_id: outcome.pessoaId, pessoa: outcome.known ? garantiaPessoaJson(outcome.known) : null };
   if (outcome.restricoes.length) {
     return { status: LOOKUP_RESTRICTED_STATUS, msg: GARANTIA_MSG.restrictedText, obj: { pessoa_id: outcome.pessoaId, pessoa: null }, consulta: lookupRestrictionsHtml(documento, outcome.restricoes), empresa: loja };
   }
   return { status: 200, msg: 'Nenhuma restrição encontrada.', obj, consulta: '', empresa: loja };
-}
-
-function prefill(row: typeof pessoa.$inferSelect): PessoaPrefill {
-  const { renda, created_at: _c, updated_at: _u, ...rest } = row;
-  return { ...rest, renda: renda == null ? null : fromCents(toCents(renda)) };
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { toCents } from '@bg/domain';
+import { NIVEL, toCents } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { empresa } from '../../db/schema/index.js';
 import { invalid, notFound, wrongState } from '../../errors/app-error.js';
@@ -20,7 +20,7 @@ export type RequestingEmpresa = {
  */
 export async function requestingEmpresa(db: DbOrTx, actor: Pick<Actor, 'nivel' | 'empresa_id'>, chosen: number | undefined): Promise<RequestingEmpresa> {
   let id: number;
-  if (actor.nivel === '2') {
+  if (actor.nivel === NIVEL.ADMINISTRADOR) {
     if (!chosen) throw invalid({ empresa_id: 'Campo obrigatório' }, 'Selecione a Loja para a qual a garantia será solicitada.');
     id = chosen;
   } else {

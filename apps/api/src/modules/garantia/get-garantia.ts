@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lt, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { formatProtocol, fromCents, garantiaStatusLabel, toCents } from '@bg/domain';
+import { formatProtocol, fromCents, garantiaStatusLabel, NIVEL, toCents } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import {
   boleto,
@@ -18,6 +18,7 @@ import { notFound } from '../../errors/app-error.js';
 import type { FileLinkSigner } from '../files/signed-link.js';
 import type { Actor } from '../audit/record-audit.js';
 import { assertVisible, empresaScope, inScope } from '../tenancy/scope.js';
+import { garantiaPessoaColumns, garantiaPessoaJson } from './pessoa-json.js';
 
 const money = (v: string) => fromCents(toCents(v));
 
@@ -31,7 +32,7 @@ export async function getGarantia(db: Db, links: FileLinkSigner, actor: Actor, i
   const scope = await empresaScope(db, actor);
   const decisor = alias(usuario, 'decisor');
   const [row] = await db
-    .select({ g: garantia, p: pessoa, e: { id: empresa.id, fantasia: empresa.fantasia, razao: empresa.razao }, u: { id: usuario.id, name: usuario.name }, decisor: decisor.name })
+    .select({ g: garantia, p: garantiaPessoaColumns, e: { id: empresa.id, fantasia: empresa.fantasia, razao: empresa.razao }, u: { id: usuario.id, name: usuario.name }, decisor: decisor.name })
     .from(garantia)
     .innerJoin(pessoa, eq(pessoa.id, garantia.pessoa_id))
     .innerJoin(empresa, eq(empresa.id, garantia.empresa_id))
@@ -45,7 +46,7 @@ export async function getGarantia(db: Db, links: FileLinkSigner, actor: Actor, i
     db.select({ id: boleto.id, digito: boleto.digito, parcela: boleto.parcela, valor: boleto.valor, vencimento: boleto.vencimento, situacao: boleto.situacao })
       .from(boleto).where(eq(boleto.garantia_id, id)).orderBy(asc(boleto.parcela)),
     db.select({ id: pessoaTelefone.id, telefone: pessoaTelefone.telefone, contato: pessoaTelefone.contato }).from(pessoaTelefone).where(eq(pessoaTelefone.pessoa_id, row.p.id)),
-    db.select({ file_id: pessoaDocumento.file_id, nome: storedFile.original_name, created_at: pessoaDocumento.created_at })
+    db.select({ file_id: pessoaDocumento.file_id, nome: storedFile.original_name })
       .from(pessoaDocumento).innerJoin(storedFile, eq(storedFile.id, pessoaDocumento.file_id)).where(eq(pessoaDocumento.pessoa_id, row.p.id)).orderBy(asc(pessoaDocumento.id)),
     listDuplicataFiles(db, id),
     db.select({
@@ -57,41 +58,62 @@ export async function getGarantia(db: Db, links: FileLinkSigner, actor: Actor, i
       .innerJoin(empresa, eq(empresa.id, garantia.empresa_id))
       .where(and(eq(garantia.pessoa_id, row.p.id), ne(garantia.id, id), lt(garantia.data, row.g.data), inScope(scope, garantia.empresa_id)))
       .orderBy(desc(garantia.data), asc(boleto.parcela)),
-    actor.nivel === '2'
-      ? db.select({ tipo: consultaBureau.tipo, provider: consultaBureau.provider, html: consultaBureau.html, resultado: consultaBureau.resultado, created_at: consultaBureau.created_at, usuario: usuario.name })
+    // the stored report as the screen shows it; the provider's raw answer (resultado) stays here
+    actor.nivel === NIVEL.ADMINISTRADOR
+      ? db.select({ tipo: consultaBureau.tipo, html: consultaBureau.html, created_at: consultaBureau.created_at, usuario: usuario.name })
           .from(consultaBureau).innerJoin(usuario, eq(usuario.id, consultaBureau.usuario_id)).where(eq(consultaBureau.garantia_id, id))
       : Promise.resolve([]),
   ]);
 
-  const { renda, ...pessoaRest } = row.p;
+  const g = row.g;
+  const consulta = (tipo: string) => {
+    const c = consultas.find((r) => r.tipo === tipo);
+    return c ? { html: c.html, usuario: c.usuario, created_at: c.created_at } : null;
+  };
   return {
-    ...row.g,
-    protocolo: formatProtocol(row.g.id, row.g.digito),
-    status_label: garantiaStatusLabel(row.g.status, row.g.libera_boleto),
+    id: g.id,
+    digito: g.digito,
+    protocolo: formatProtocol(g.id, g.digito),
+    data: g.data,
+    status: g.status,
+    status_label: garantiaStatusLabel(g.status, g.libera_boleto),
+    libera_boleto: g.libera_boleto,
+    motivo: g.motivo,
+    observacao: g.observacao,
+    qtd_titulo: g.qtd_titulo,
+    possui_duplicata: g.possui_duplicata,
     decidido_por_nome: row.decisor,
+    decidido_em: g.decidido_em,
     empresa: row.e,
     usuario: { ...row.u, empresa: { fantasia: row.e.fantasia, razao: row.e.razao } },
-    pessoa: { ...pessoaRest, renda: renda == null ? null : money(renda), telefones },
+    pessoa: {
+      ...garantiaPessoaJson(row.p),
+      telefones,
+    },
     boletos: boletos.map((b) => ({ ...b, valor: money(b.valor), protocolo: formatProtocol(b.id, b.digito) })),
     boletos_anteriores: anteriores.map((b) => ({
-      ...b,
-      valor: money(b.valor),
+      garantia_id: b.garantia_id,
       garantia_protocolo: formatProtocol(b.garantia_id, b.garantia_digito),
       garantia_status: garantiaStatusLabel(b.status, b.libera_boleto),
+      data: b.data,
+      loja: b.loja,
+      id: b.id,
+      digito: b.digito,
       protocolo: formatProtocol(b.id, b.digito),
+      parcela: b.parcela,
+      valor: money(b.valor),
+      vencimento: b.vencimento,
+      situacao: b.situacao,
     })),
     documentacao: documentos.map((d) => ({ id: d.file_id, nome: d.nome, url: links.url(d.file_id) })),
-    duplicatas: duplicatas.map((d) => ({ ...d, url: links.url(d.id) })),
-    consultas: {
-      restritiva: consultas.find((c) => c.tipo === 'RESTRITIVA') ?? null,
-      analitica: consultas.find((c) => c.tipo === 'ANALITICA') ?? null,
-    },
+    duplicatas: duplicatas.map((d) => ({ id: d.id, nome: d.nome, url: links.url(d.id) })),
+    consultas: { restritiva: consulta('RESTRITIVA'), analitica: consulta('ANALITICA') },
   };
 }
 
 export function listDuplicataFiles(db: Db, garantiaId: number) {
   return db
-    .select({ id: storedFile.id, nome: storedFile.original_name, created_at: garantiaDuplicata.created_at })
+    .select({ id: storedFile.id, nome: storedFile.original_name })
     .from(garantiaDuplicata)
     .innerJoin(storedFile, eq(storedFile.id, garantiaDuplicata.file_id))
     .where(eq(garantiaDuplicata.garantia_id, garantiaId))

@@ -13,5 +13,5 @@ export async function listDuplicatas(db: Db, links: FileLinkSigner, actor: Actor
   if (!g) throw notFound('Garantia');
   assertVisible(await empresaScope(db, actor), g.empresa_id, 'Garantia');
   const files = await listDuplicataFiles(db, id);
-  return files.map((f) => ({ ...f, url: links.url(f.id) }));
+  return files.map((f) => ({ id: f.id, nome: f.nome, url: links.url(f.id) }));
 }

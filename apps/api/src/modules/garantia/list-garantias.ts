@@ -32,7 +32,6 @@ export async function listGarantias(db: Db, actor: Actor, q: GarantiaListQuery) 
       id: garantia.id,
       digito: garantia.digito,
       data: garantia.data,
-      empresa_id: garantia.empresa_id,
       loja: empresa.fantasia,
       pessoa: pessoa.nome_razao,
       cpf_cnpj: pessoa.cpf_cnpj,

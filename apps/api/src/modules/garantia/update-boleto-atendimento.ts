@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { centsToDecimalText, toCents, type AcertoAtendimentoInput } from '@bg/domain';
+import { centsToDecimalText, fromCents, toCents, type AcertoAtendimentoInput } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { boleto, boletoHistorico, garantia } from '../../db/schema/index.js';
 import { boletoExtra } from '../../db/schema/boleto-extra.js';
@@ -49,6 +49,7 @@ export async function updateBoletoAtendimento(db: Db, actor: Actor, id: number, 
       entityId: id,
       summary: { motivo: ACERTO_MOTIVO, ...diffFields({ vencimento: row.b.vencimento, valor: row.b.valor }, after) },
     });
-    return { id, ...after };
+    // money on the wire is a number (DOMAIN.md "Wire format"), not the column's decimal text
+    return { id, vencimento: after.vencimento, valor: fromCents(toCents(input.valor)) };
   });
 }

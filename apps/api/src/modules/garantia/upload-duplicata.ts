@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { MAX_ID } from '@bg/domain';
+import { GARANTIA_DUPLICATA_LIMITS, MAX_ID, NIVEL } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { garantia, garantiaDuplicata, storedFile } from '../../db/schema/index.js';
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
@@ -9,7 +9,13 @@ import { recordAudit, type Actor } from '../audit/record-audit.js';
 import { discardUploads, receiveUploads, type StoredUpload } from '../files/receive-uploads.js';
 
 /** Spec §5: duplicatas are .jpeg/.jpg/.png (checked by content), at most 12 files and 50 MB. */
-export const DUPLICATA_RULES = { field: 'arquivo', maxFiles: 12, maxFileBytes: 50 * 1024 * 1024, maxTotalBytes: 50 * 1024 * 1024, kinds: ['jpeg', 'png'] as const };
+export const DUPLICATA_RULES = {
+  field: 'arquivo',
+  maxFiles: GARANTIA_DUPLICATA_LIMITS.maxFiles,
+  maxFileBytes: GARANTIA_DUPLICATA_LIMITS.maxTotalBytes,
+  maxTotalBytes: GARANTIA_DUPLICATA_LIMITS.maxTotalBytes,
+  kinds: ['jpeg', 'png'] as const,
+};
 
 /**
  * POST /api/garantia/uploadDuplicata (multipart: garantia_id first, then the files `arquivo`).
@@ -25,7 +31,7 @@ export async function uploadDuplicata(request: FastifyRequest, deps: { db: Db; s
     if (!Number.isInteger(garantiaId) || garantiaId < 1 || garantiaId > MAX_ID) throw invalid({ garantia_id: 'Campo obrigatório' });
     await deps.db.transaction(async (tx) => {
       const [g] = await tx.select({ empresa_id: garantia.empresa_id, status: garantia.status }).from(garantia).where(eq(garantia.id, garantiaId)).for('update');
-      if (!g || (actor.nivel !== '2' && g.empresa_id !== actor.empresa_id)) throw notFound('Garantia');
+      if (!g || (actor.nivel !== NIVEL.ADMINISTRADOR && g.empresa_id !== actor.empresa_id)) throw notFound('Garantia');
       if (g.status === 'NÃO AUTORIZADO' || g.status === 'CANCELADO') throw wrongState(`Não é possível anexar duplicatas: a garantia está ${g.status}.`);
       await tx.insert(garantiaDuplicata).values(files.map((f) => ({ garantia_id: garantiaId, file_id: f.id, usuario_id: actor.id })));
       await tx.update(garantia).set({ possui_duplicata: 'S', updated_at: sql`now()` }).where(eq(garantia.id, garantiaId));

@@ -5,7 +5,10 @@ import type { FileLinkSigner } from '../files/signed-link.js';
 import type { Actor } from '../audit/record-audit.js';
 import { loadPessoaInScope, readScope } from './pessoa-access.js';
 
-/** GET /api/pessoa/getDocumentacao/{id}: the person's documents, each with an expiring link. */
+/**
+ * GET /api/pessoa/getDocumentacao/{id}: the person's documents, each with an expiring link. The
+ * file id only signs the link; neither it nor the storage key is answered.
+ */
 export async function listDocumentos(db: Db, fileLinks: FileLinkSigner, actor: Actor, pessoaId: number) {
   await loadPessoaInScope(db, await readScope(db, actor), pessoaId);
   const rows = await db
@@ -14,12 +17,11 @@ export async function listDocumentos(db: Db, fileLinks: FileLinkSigner, actor: A
       file_id: storedFile.id,
       nome: storedFile.original_name,
       content_type: storedFile.content_type,
-      size_bytes: storedFile.size_bytes,
       created_at: pessoaDocumento.created_at,
     })
     .from(pessoaDocumento)
     .innerJoin(storedFile, eq(storedFile.id, pessoaDocumento.file_id))
     .where(eq(pessoaDocumento.pessoa_id, pessoaId))
     .orderBy(asc(pessoaDocumento.id));
-  return rows.map((r) => ({ ...r, url: fileLinks.url(r.file_id) }));
+  return rows.map(({ file_id, ...r }) => ({ ...r, url: fileLinks.url(file_id) }));
 }

@@ -5,7 +5,7 @@ import { pessoa } from '../../db/schema/index.js';
 import { offsetOf, paged } from '../../http/paging.js';
 import type { Actor } from '../audit/record-audit.js';
 import { pessoaInScope } from '../tenancy/scope.js';
-import { readScope } from './pessoa-access.js';
+import { readScope, tipoPessoa } from './pessoa-access.js';
 
 export type ListPessoasInput = { page: number; per_page: number; pesquisa?: string };
 
@@ -35,5 +35,5 @@ export async function listPessoas(db: Db, actor: Actor, input: ListPessoasInput)
     .orderBy(desc(pessoa.id))
     .limit(input.per_page)
     .offset(offsetOf(input.page, input.per_page));
-  return paged(rows, Number(total), input.page, input.per_page);
+  return paged(rows.map((r) => ({ ...r, tipo_pessoa: tipoPessoa(r.tipo_pessoa) })), Number(total), input.page, input.per_page);
 }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { NIVEL } from '@bg/domain';
+import { NIVEL, tipoPessoaSchema, type TipoPessoa } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { pessoa } from '../../db/schema/index.js';
 import { notFound } from '../../errors/app-error.js';
@@ -26,4 +26,13 @@ export async function loadPessoaInScope(db: DbOrTx, scope: EmpresaScope, id: num
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('Pessoa');
   return row;
+}
+
+/**
+ * tipo_pessoa as the contracts answer it ('F' | 'J'). The column is a plain char(1) that both
+ * writers (update here, solicitaGarantia) fill from the document's kind; a stray value fails here
+ * loudly instead of reaching a screen.
+ */
+export function tipoPessoa(value: string): TipoPessoa {
+  return tipoPessoaSchema.parse(value);
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Nivel } from '@bg/domain';
+import type { UsuarioSituacao } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { usuario } from '../../db/schema/index.js';
 import { AppError, notFound, wrongState } from '../../errors/app-error.js';
@@ -7,8 +7,6 @@ import { recordAudit, type Actor } from '../audit/record-audit.js';
 import { revokeAllForUser } from '../auth/refresh-tokens.js';
 import { empresaScope } from '../tenancy/scope.js';
 import { assertCanManage } from './usuario-access.js';
-
-export type UsuarioSituacao = 'ATIVO' | 'BLOQUEADO';
 
 /**
  * POST /api/usuario/disable/{id} and /enable/{id} (the list's Bloquear / Desbloquear). Blocking
@@ -21,7 +19,7 @@ export async function setUsuarioSituacao(db: Db, actor: Actor, id: number, situa
   return db.transaction(async (tx) => {
     const [target] = await tx.select().from(usuario).where(eq(usuario.id, id)).for('update');
     if (!target) throw notFound('Usuário');
-    assertCanManage(actor, scope, { empresa_id: target.empresa_id, nivel: target.nivel as Nivel }, 'see');
+    assertCanManage(actor, scope, { empresa_id: target.empresa_id, nivel: target.nivel }, 'see');
     const [row] = await tx
       .update(usuario)
       .set({

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { defaultPermissions, NIVEL, type Nivel, type UsuarioUpdateInput } from '@bg/domain';
+import { defaultPermissions, NIVEL, type UsuarioUpdateInput } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { usuario } from '../../db/schema/index.js';
 import { notFound } from '../../errors/app-error.js';
@@ -18,7 +18,7 @@ export async function updateUsuario(db: Db, actor: Actor, id: number, input: Usu
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(usuario).where(eq(usuario.id, id)).for('update');
     if (!before) throw notFound('Usuário');
-    assertCanManage(actor, scope, { empresa_id: before.empresa_id, nivel: before.nivel as Nivel }, 'see');
+    assertCanManage(actor, scope, { empresa_id: before.empresa_id, nivel: before.nivel }, 'see');
     assertCanManage(actor, scope, { empresa_id: empresaId, nivel: input.nivel }, 'assign');
     await assertLoginFree(tx, input.login, id);
     await assertEmpresaExists(tx, empresaId);

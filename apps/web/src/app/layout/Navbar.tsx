@@ -1,12 +1,13 @@
 import { NavLink, ScrollArea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink as RouterLink, useLocation } from 'react-router';
-import { api } from '../../lib/api-client';
+import { systemContracts } from '@bg/domain';
+import { call } from '../../lib/api-contract';
 import { useCurrentUser } from '../../lib/auth';
 import { isSection, menuFor, type MenuLink } from '../menu';
 
 function useChatUrl(): string {
-  const { data } = useQuery({ queryKey: ['config'], queryFn: () => api<{ chatUrl: string }>('/api/config'), staleTime: Infinity });
+  const { data } = useQuery({ queryKey: ['config'], queryFn: () => call(systemContracts.config), staleTime: Infinity });
   return data?.chatUrl ?? '#';
 }
 

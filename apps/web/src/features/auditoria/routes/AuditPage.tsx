@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { Code, Stack } from '@mantine/core';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
-import type { PagedResult } from '@bg/domain';
 import { DateText, PagedTable, PageHeader, SearchBox } from '../../../components';
-import { api } from '../../../lib/api-client';
-
-type AuditRow = { id: number; occurred_at: string; usuario: string | null; ip: string | null; action: string; entity: string; entity_id: string | null; summary: unknown };
+import { auditoriaApi, type AuditRow } from '../api/auditoria';
 
 /** Administração > Auditoria: every mutation, who did it, when and from where. */
 export function AuditPage() {
@@ -13,7 +10,7 @@ export function AuditPage() {
   const [pesquisa, setPesquisa] = useState('');
   const query = useQuery({
     queryKey: ['auditoria', page, pesquisa],
-    queryFn: () => api<PagedResult<AuditRow>>('/api/auditoria/getAllPaginate', { query: { page, pesquisa } }),
+    queryFn: () => auditoriaApi.list(page, pesquisa),
     placeholderData: keepPreviousData,
   });
   return (

@@ -1,16 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { ALL_SITUACOES, SITUACAO } from '@bg/domain';
+import { ALL_SITUACOES, SITUACAO, type Situacao } from '@bg/domain';
 import { renderWithProviders } from '../../../test/render';
 import type { BoletoRow } from '../api/boletos';
 import { BoletoActions } from './BoletoActions';
 
-const row = (situacao: string): BoletoRow => ({
+const row = (situacao: Situacao): BoletoRow => ({
   id: 7, digito: 1, parcela: 2, valor: 100, valor_atualizado: 100, vencimento: '2026-12-22', situacao,
-  garantia_id: 5, garantia_digito: 1, fantasia: 'Loja Demo', nome_razao: 'Ana', cpf_cnpj: '67431982500',
+  created_at: '2026-11-22T13:00:00.000Z', garantia_id: 5, garantia_digito: 1, fantasia: 'Loja Demo', nome_razao: 'Ana', cpf_cnpj: '67431982500',
 });
 
-function buttonsFor(situacao: string) {
+function buttonsFor(situacao: Situacao) {
   const view = renderWithProviders(<BoletoActions row={row(situacao)} onAction={() => {}} onUpdate={() => {}} onHistory={() => {}} />);
   const names = screen.getAllByRole('button').map((b) => b.textContent);
   view.unmount();

@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { canApply, type Situacao } from '@bg/domain';
+import { canApply } from '@bg/domain';
 import type { BoletoAction, BoletoRow } from '../api/boletos';
 
 const LABELS: Record<BoletoAction, string> = { cancelar: 'Cancelar', quitar: 'Quitar', baixar: 'Baixar', marcarQuitado: 'Marcar como quitado' };
@@ -11,7 +11,7 @@ export function BoletoActions({ row, onAction, onUpdate, onHistory }: {
   onUpdate: (row: BoletoRow) => void;
   onHistory: (row: BoletoRow) => void;
 }) {
-  const from = row.situacao as Situacao;
+  const from = row.situacao;
   const actions = (['cancelar', 'quitar', 'baixar', 'marcarQuitado'] as const).filter((a) => canApply(a, from));
   const updatable = canApply('cancelar', from);
   return (

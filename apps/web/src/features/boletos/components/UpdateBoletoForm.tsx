@@ -8,10 +8,11 @@ import { updateBoleto, type BoletoRow } from '../api/boletos';
 
 /** "update": new due date and value; the result dialog closes after 1 s (spec §9). */
 export function UpdateBoletoForm({ row, onDone, onCancel }: { row: BoletoRow; onDone: () => void; onCancel: () => void }) {
-  const form = useForm({
-    initialValues: { vencimento: row.vencimento, valor: row.valor as number | null },
-    // the API's own schema (HOUSE-STYLE: forms validate with the zod schema the server parses with)
-    validate: zodValidate(acertoAtendimentoSchema) as never,
+  const form = useForm<{ vencimento: string; valor: number | null }>({
+    initialValues: { vencimento: row.vencimento, valor: row.valor },
+    // the API's own schema (HOUSE-STYLE: forms validate with the zod schema the server parses with);
+    // the values are unvalidated input (valor may be empty), so the validator takes them as unknown
+    validate: zodValidate<unknown>(acertoAtendimentoSchema),
   });
   const submit = form.onSubmit(async (values) => {
     try {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Group, Select, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ALL_SITUACOES, formatCpfCnpj, formatProtocol } from '@bg/domain';
+import { ALL_SITUACOES, formatCpfCnpj, formatProtocol, type Situacao } from '@bg/domain';
 import { confirmAction, DateText, MoneyText, PagedTable, PageHeader, SearchBox, showResult, StatusBadge } from '../../../components';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { boletoAction, comprovanteUrl, empresasForSelect, listBoletos, type BoletoAction, type BoletoRow } from '../api/boletos';
@@ -20,8 +20,8 @@ const CONFIRM: Record<BoletoAction, string> = {
 /** Financeiro > Boletos Garantidos (administrador). */
 export function BoletosGarantidosPage() {
   const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState({ pesquisa: '', situacao: '', empresa_id: '' });
-  const [draft, setDraft] = useState({ situacao: '', empresa_id: '' });
+  const [draft, setDraft] = useState<{ situacao: Situacao | ''; empresa_id: string }>({ situacao: '', empresa_id: '' });
+  const [filters, setFilters] = useState({ pesquisa: '', ...draft });
   const client = useQueryClient();
   const empresas = useQuery({ queryKey: ['empresas', 'select'], queryFn: empresasForSelect });
   const query = useQuery({
@@ -42,7 +42,7 @@ export function BoletosGarantidosPage() {
     try {
       const res = await boletoAction(action, row.id);
       showResult(res);
-      if (tab && res.data.comprovante_token) tab.location.href = comprovanteUrl(res.data.comprovante_token);
+      if (tab && 'comprovante_token' in res.data) tab.location.href = comprovanteUrl(res.data.comprovante_token);
     } catch (err) {
       tab?.close();
       showResult({ status: err instanceof ApiError ? err.status : 0, msg: errorMessage(err) });
@@ -79,7 +79,7 @@ export function BoletosGarantidosPage() {
           w={260}
           data={[{ value: '', label: 'TODAS' }, ...ALL_SITUACOES.map((s) => ({ value: s, label: s }))]}
           value={draft.situacao}
-          onChange={(v) => setDraft((d) => ({ ...d, situacao: v ?? '' }))}
+          onChange={(v) => setDraft((d) => ({ ...d, situacao: ALL_SITUACOES.find((s) => s === v) ?? '' }))}
           allowDeselect={false}
         />
       </Group>

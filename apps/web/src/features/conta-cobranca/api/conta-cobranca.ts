@@ -1,7 +1,9 @@
-import type { ContaCobrancaForm } from '@bg/domain';
-import { api } from '../../../lib/api-client';
+import { contaCobrancaContracts as c, type ContractInput, type ContractResult } from '@bg/domain';
+import { call } from '../../../lib/api-contract';
 
-export type ContaCobranca = ContaCobrancaForm & { id: number; origem: string; boletos_emitidos: number };
+/** The active account as the screen reads it (null when none is configured). */
+export type ContaCobranca = NonNullable<ContractResult<typeof c.get>['data']>;
+export type ContaCobrancaBody = ContractInput<typeof c.save>['body'];
 
-export const getContaCobranca = () => api<{ data: ContaCobranca | null }>('/api/contaCobranca/get').then((r) => r.data);
-export const saveContaCobranca = (body: ContaCobrancaForm) => api<{ data: { id: number; nova: boolean } }>('/api/contaCobranca/save', { method: 'POST', body });
+export const getContaCobranca = () => call(c.get).then((r) => r.data);
+export const saveContaCobranca = (body: ContaCobrancaBody) => call(c.save, { body });

@@ -6,12 +6,21 @@ import { contaCobrancaSchema, type ContaCobrancaForm } from '@bg/domain';
 import { PageHeader, showResult } from '../../../components';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyServerErrors, zodValidate } from '../../../lib/zod-form';
-import { getContaCobranca, saveContaCobranca } from '../api/conta-cobranca';
+import { getContaCobranca, saveContaCobranca, type ContaCobranca } from '../api/conta-cobranca';
 
 const EMPTY: ContaCobrancaForm = {
   banco: '104', agencia: '', conta: '', codigo_beneficiario: '', carteira: 'RG', nome: '', cnpj: '',
   cep: '', endereco: '', numero: '', bairro: '', cidade: '', uf: '', pix_chave: '',
 };
+
+/** The form's values from the saved account (the optional fields come back as null). */
+function formValues(c: ContaCobranca): ContaCobrancaForm {
+  return {
+    banco: c.banco, agencia: c.agencia, conta: c.conta ?? '', codigo_beneficiario: c.codigo_beneficiario, carteira: c.carteira,
+    nome: c.nome, cnpj: c.cnpj, cep: c.cep, endereco: c.endereco, numero: c.numero, bairro: c.bairro, cidade: c.cidade, uf: c.uf,
+    pix_chave: c.pix_chave ?? '',
+  };
+}
 
 const FIELDS: { name: keyof ContaCobrancaForm; label: string; span: number; required?: boolean; hint?: string }[] = [
   { name: 'agencia', label: 'Agência', span: 3, required: true },
@@ -36,8 +45,7 @@ export function ContaCobrancaPage() {
   const form = useForm<ContaCobrancaForm>({ initialValues: EMPTY, validate: zodValidate(contaCobrancaSchema) });
   useEffect(() => {
     if (query.data) {
-      const { id: _id, origem: _o, boletos_emitidos: _b, ...values } = query.data;
-      form.setValues(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])) as ContaCobrancaForm);
+      form.setValues(formValues(query.data));
       form.resetDirty();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps

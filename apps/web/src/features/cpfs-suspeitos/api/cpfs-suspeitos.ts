@@ -1,10 +1,12 @@
-import type { PagedResult } from '@bg/domain';
-import { api } from '../../../lib/api-client';
+import { cpfSuspeitoContracts as c, type ContractInput, type ContractResult } from '@bg/domain';
+import { call } from '../../../lib/api-contract';
 
-export type CpfSuspeito = { id: number; cpf_cnpj: string; motivo: string; usuario: string | null; created_at: string };
+/** A row of the suspect list. */
+export type CpfSuspeito = ContractResult<typeof c.getAllPaginate>['data'][number];
+export type CpfSuspeitoBody = ContractInput<typeof c.create>['body'];
 
 export const cpfsSuspeitosApi = {
-  list: (page: number, pesquisa: string) => api<PagedResult<CpfSuspeito>>('/api/cpfSuspeito/getAllPaginate', { query: { page, pesquisa } }),
-  create: (body: { cpf_cnpj: string; motivo: string }) => api('/api/cpfSuspeito/create', { method: 'POST', body }),
-  remove: (id: number) => api(`/api/cpfSuspeito/delete/${id}`, { method: 'POST' }),
+  list: (page: number, pesquisa: string) => call(c.getAllPaginate, { query: { page, pesquisa } }),
+  create: (body: CpfSuspeitoBody) => call(c.create, { body }),
+  remove: (id: number) => call(c.delete, { params: { id } }),
 };

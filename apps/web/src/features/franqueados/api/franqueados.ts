@@ -1,8 +1,10 @@
-import { api } from '../../../lib/api-client';
+import { empresaContracts, type ContractResult } from '@bg/domain';
+import { call } from '../../../lib/api-contract';
 
-export type Franqueada = { id: number; fantasia: string; cnpj: string; cidade: string; uf: string; situacao: string; comissao_franqueado: number; created_at: string };
-export type Franqueadora = { id: number; fantasia: string; razao: string; cnpj: string; situacao: string; franqueadas: Franqueada[] };
+/** A franchisor with its franchisees, as getFranqueados answers it. */
+export type Franqueadora = ContractResult<typeof empresaContracts.getFranqueados>['data'][number];
+export type Franqueada = Franqueadora['franqueadas'][number];
 
 export const franqueadosApi = {
-  list: () => api<{ data: Franqueadora[] }>('/api/empresa/getFranqueados').then((b) => b.data),
+  list: () => call(empresaContracts.getFranqueados).then((b) => b.data),
 };

@@ -3,12 +3,12 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { acertoAtendimentoSchema, padParcela } from '@bg/domain';
 import { DateField, MoneyInput } from '../../../components';
 import { zodValidate } from '../../../lib/zod-form';
-import type { BoletoRow } from '../api/garantias-api';
+import type { AcertoBody, BoletoRow } from '../api/garantias-api';
 
 export interface AcertoModalProps {
   boleto: BoletoRow | null;
   onClose: () => void;
-  onConfirm: (boleto: BoletoRow, values: { vencimento: string; valor: number | null }) => Promise<void>;
+  onConfirm: (boleto: BoletoRow, values: AcertoBody) => Promise<void>;
 }
 
 /** "Acerto de Atendimento": new vencimento and valor of one boleto; Fechar / Confirmar. */
@@ -24,9 +24,10 @@ export function AcertoModal({ boleto, onClose, onConfirm }: AcertoModalProps) {
   }, [boleto]);
 
   const confirm = async () => {
-    const found = zodValidate(acertoAtendimentoSchema)({ vencimento, valor } as never);
+    // valor may still be empty (null): the schema answers its "Campo obrigatório"
+    const found = zodValidate<unknown>(acertoAtendimentoSchema)({ vencimento, valor });
     setErrors(found);
-    if (Object.keys(found).length || !boleto) return;
+    if (Object.keys(found).length || !boleto || valor === null) return;
     setBusy(true);
     try {
       await onConfirm(boleto, { vencimento, valor });

@@ -1,10 +1,11 @@
 import { Text } from '@mantine/core';
 import { Dropzone, type FileRejection, type FileWithPath } from '@mantine/dropzone';
+import { GARANTIA_DUPLICATA_LIMITS } from '@bg/domain';
 import { showResult } from '../../../components';
 
-// Same limits as the server (api modules/garantia/upload-duplicata.ts DUPLICATA_RULES).
-export const MAX_DUPLICATAS = 12;
-const MAX_TOTAL_BYTES = 50 * 1024 * 1024;
+// The server's limits (spec §5), from the domain (api modules/garantia/upload-duplicata.ts uses them too).
+export const MAX_DUPLICATAS = GARANTIA_DUPLICATA_LIMITS.maxFiles;
+const MAX_TOTAL_BYTES = GARANTIA_DUPLICATA_LIMITS.maxTotalBytes;
 
 export const DUPLICATA_MSG = {
   tooMany: `Selecione no máximo ${MAX_DUPLICATAS} duplicatas por envio. Nenhum arquivo foi enviado.`,

@@ -10,7 +10,9 @@ const DUPLICATAS = [
   { value: '', label: 'Com e sem duplicatas' },
   { value: 'N', label: 'Somente sem duplicatas' },
   { value: 'S', label: 'Somente com duplicatas' },
-];
+] as const;
+const situacaoOf = (v: string | null) => GARANTIA_FILTRO_SITUACOES.find((s) => s === v) ?? 'TODAS';
+const duplicataOf = (v: string | null) => DUPLICATAS.find((d) => d.value === v)?.value ?? '';
 
 /** Garantias (administrador): filters Loja, Situação, Duplicatas and search; a row opens the analysis. */
 export function GarantiasListPage() {
@@ -33,8 +35,8 @@ export function GarantiasListPage() {
           onChange={(v) => set({ empresa_id: v ?? '' })}
           allowDeselect={false}
         />
-        <Select label="Situação" w={200} data={[...GARANTIA_FILTRO_SITUACOES]} value={filters.situacao} onChange={(v) => set({ situacao: v ?? 'TODAS' })} allowDeselect={false} />
-        <Select label="Duplicatas" w={240} data={DUPLICATAS} value={filters.possui_duplicata} onChange={(v) => set({ possui_duplicata: v ?? '' })} allowDeselect={false} />
+        <Select label="Situação" w={200} data={[...GARANTIA_FILTRO_SITUACOES]} value={filters.situacao} onChange={(v) => set({ situacao: situacaoOf(v) })} allowDeselect={false} />
+        <Select label="Duplicatas" w={240} data={[...DUPLICATAS]} value={filters.possui_duplicata} onChange={(v) => set({ possui_duplicata: duplicataOf(v) })} allowDeselect={false} />
         <div style={{ flex: 1, minWidth: 280 }}>
           <SearchBox placeholder="Pesquisar por nome ou CPF/CNPJ" onSearch={(pesquisa) => set({ pesquisa })} loading={query.isFetching} />
         </div>

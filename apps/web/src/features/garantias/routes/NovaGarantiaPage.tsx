@@ -49,13 +49,10 @@ export function NovaGarantiaPage() {
     setBusy(true);
     try {
       const res = await garantiasApi.consultaDocumento(documento, admin ? lojaId : null);
+      // any other refusal (limite por CPF/CNPJ, blocked Loja) is an HTTP error, shown by fail()
       if (res.status === LOOKUP_RESTRICTED_STATUS) {
         setOutcome({ kind: 'restricted', html: res.consulta });
         setStep(3);
-        return;
-      }
-      if (res.status !== 200) {
-        setWarning({ title: String(res.title ?? 'Atenção!'), msg: res.msg });
         return;
       }
       setMaxParcelas(res.empresa.qtd_max_parcelas);
@@ -70,7 +67,8 @@ export function NovaGarantiaPage() {
   };
 
   const validateCliente = () => {
-    const errors = pickErrors(zodValidate(clienteSchema)(form.getValues() as never), CLIENTE_KEYS);
+    // the form holds what the user typed (nulls included); the schema says what is missing
+    const errors = pickErrors(zodValidate<unknown>(clienteSchema)(form.getValues()), CLIENTE_KEYS);
     form.setErrors(errors);
     return Object.keys(errors).length === 0;
   };
@@ -78,16 +76,20 @@ export function NovaGarantiaPage() {
   const enviar = async () => {
     setWarning(null);
     const values = form.getValues();
-    const body = { ...values, ...(admin ? { empresa_id: lojaId } : {}) };
-    const errors = zodValidate(solicitaGarantiaSchema(maxParcelas))(body as never);
-    form.setErrors(errors);
-    if (Object.keys(errors).length) {
+    const typed = { ...values, ...(admin ? { empresa_id: lojaId } : {}) };
+    const schema = solicitaGarantiaSchema(maxParcelas);
+    const parsed = schema.safeParse(typed);
+    if (!parsed.success) {
+      const errors = zodValidate<unknown>(schema)(typed);
+      form.setErrors(errors);
       if (Object.keys(pickErrors(errors, CLIENTE_KEYS)).length) setStep(1);
       return;
     }
+    form.clearErrors();
     setBusy(true);
     try {
-      const res = await garantiasApi.solicitaGarantia(body);
+      // the §3 payload as the schema parsed it (digits, numbers): what the server parses too
+      const res = await garantiasApi.solicitaGarantia(parsed.data);
       if (res.status === LOOKUP_RESTRICTED_STATUS) {
         setOutcome({ kind: 'restricted', html: res.consulta ?? '' });
       } else if (res.status !== 200 || !res.data) {
@@ -96,14 +98,14 @@ export function NovaGarantiaPage() {
         return;
       } else {
         let uploadWarning: string | undefined;
-        if (files.length && res.data) {
+        if (files.length) {
           try {
             await garantiasApi.uploadDocumentos(res.data.pessoa_id, files);
           } catch (err) {
             uploadWarning = `A solicitação foi enviada, mas os documentos não: ${err instanceof ApiError ? err.body.msg : MSG.sendFailed}`;
           }
         }
-        setOutcome({ kind: 'sent', protocolo: res.data!.protocolo, uploadWarning });
+        setOutcome({ kind: 'sent', protocolo: res.data.protocolo, uploadWarning });
       }
       setStep(3);
     } catch (err) {

@@ -5,9 +5,9 @@ import { formatCpfCnpj, formatProtocol } from '@bg/domain';
 import { DataTable, DateText, MoneyText, PageHeader, showError, StatusBadge } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
 import { DuplicataDropzone } from '../components/DuplicataDropzone';
-import { getGarantiaImpressao, openPdf, type ParcelaImpressao } from '../api/impressao';
+import { getGarantiaImpressao, openPdf, pdfs, type ParcelaImpressao } from '../api/impressao';
 
-const open = (path: string) => openPdf(path).catch((err) => showError(errorMessage(err)));
+const open = (load: () => Promise<string>) => openPdf(load).catch((err) => showError(errorMessage(err)));
 
 /** Boletos da Garantia: request data, carnê/duplicatas, one slip per instalment, duplicata upload. */
 export function ImpressaoDetailPage() {
@@ -47,8 +47,8 @@ export function ImpressaoDetailPage() {
         </Table.Tbody>
       </Table>
       <Group>
-        {liberado && <Button onClick={() => open(`/api/boleto/getCarneBoleto/${g.id}/1`)}>Imprimir Carnê</Button>}
-        <Button variant="light" onClick={() => open(`/api/boleto/getDuplicataAll/${g.id}`)}>Imprimir Duplicatas</Button>
+        {liberado && <Button onClick={() => open(() => pdfs.carne(g.id))}>Imprimir Carnê</Button>}
+        <Button variant="light" onClick={() => open(() => pdfs.duplicatas(g.id))}>Imprimir Duplicatas</Button>
       </Group>
       <Title order={5}>Parcelas</Title>
       <DataTable<ParcelaImpressao>
@@ -65,7 +65,7 @@ export function ImpressaoDetailPage() {
             header: '',
             align: 'right',
             render: (b) => (
-              <Button size="xs" disabled={gerarDisabled} onClick={() => open(`/api/boleto/getBoleto/${b.id}`)} aria-label={`Gerar Boleto da parcela ${b.parcela}`}>
+              <Button size="xs" disabled={gerarDisabled} onClick={() => open(() => pdfs.boleto(b.id))} aria-label={`Gerar Boleto da parcela ${b.parcela}`}>
                 Gerar Boleto
               </Button>
             ),

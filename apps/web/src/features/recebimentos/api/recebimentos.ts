@@ -1,21 +1,14 @@
-import type { PagedResult } from '@bg/domain';
-import { api } from '../../../lib/api-client';
+import { boletoContracts as c, SITUACAO, type ContractResult } from '@bg/domain';
+import { call, filePath } from '../../../lib/api-contract';
 
-export type RecebimentoRow = {
-  id: number;
-  parcela: number;
-  valor: number;
-  valor_atualizado: number;
-  vencimento: string;
-  situacao: string;
-  garantia_id: number;
-  garantia_digito: number;
-  nome_razao: string;
-  cpf_cnpj: string;
-};
+/** A row of Recebimentos (a GARANTIDO boleto with its Valor Atualizado). */
+export type RecebimentoRow = ContractResult<typeof c.getAllPaginate>['data'][number];
 
 /** Receipts list only GARANTIDO boletos of the empresas the user sees. */
 export const listRecebimentos = (page: number, pesquisa: string) =>
-  api<PagedResult<RecebimentoRow>>('/api/boleto/getAllPaginate', { query: { page, pesquisa, situacao: 'GARANTIDO' } });
+  call(c.getAllPaginate, { query: { page, pesquisa, situacao: SITUACAO.GARANTIDO } });
 
-export const receber = (id: number) => api<{ data: { comprovante_token: string } }>(`/api/boleto/baixar/${id}`, { method: 'POST', body: {} });
+export const receber = (id: number) => call(c.baixar, { params: { id }, body: {} });
+
+/** The public receipt's address, by its token. */
+export const comprovanteUrl = (token: string) => filePath(c.getComprovante, { token });

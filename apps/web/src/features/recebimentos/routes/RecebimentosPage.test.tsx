@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { RecebimentosPage } from './RecebimentosPage';
 
-const api = vi.hoisted(() => ({ listRecebimentos: vi.fn(), receber: vi.fn() }));
+const api = vi.hoisted(() => ({ listRecebimentos: vi.fn(), receber: vi.fn(), comprovanteUrl: vi.fn() }));
 vi.mock('../api/recebimentos', () => api);
 
 const row = {

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { formatCpfCnpj, formatProtocol } from '@bg/domain';
 import { confirmAction, DateText, MoneyText, PagedTable, PageHeader, SearchBox, showResult, StatusBadge } from '../../../components';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { listRecebimentos, receber, type RecebimentoRow } from '../api/recebimentos';
+import { comprovanteUrl, listRecebimentos, receber, type RecebimentoRow } from '../api/recebimentos';
 
 /**
  * Recebimentos de Boletos Garantidos: the GARANTIDO boletos with their Valor Atualizado (2% multa
@@ -26,7 +26,7 @@ export function RecebimentosPage() {
     try {
       const res = await receber(row.id);
       showResult(res);
-      if (tab) tab.location.href = `/api/boleto/getComprovante/${encodeURIComponent(res.data.comprovante_token)}`;
+      if (tab) tab.location.href = comprovanteUrl(res.data.comprovante_token);
     } catch (err) {
       tab?.close();
       showResult({ status: err instanceof ApiError ? err.status : 0, msg: errorMessage(err) });

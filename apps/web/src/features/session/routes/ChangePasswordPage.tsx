@@ -3,9 +3,10 @@ import { Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { changePasswordFormSchema, PERMISSION } from '@bg/domain';
+import { changePasswordFormSchema, PERMISSION, sessionContracts } from '@bg/domain';
 import { PageHeader, showAlert, Maintenance } from '../../../components';
-import { api, errorMessage, ApiError } from '../../../lib/api-client';
+import { errorMessage, ApiError } from '../../../lib/api-client';
+import { call } from '../../../lib/api-contract';
 import { useAuth, useCurrentUser } from '../../../lib/auth';
 import { applyServerErrors, zodValidate } from '../../../lib/zod-form';
 
@@ -24,7 +25,7 @@ export function ChangePasswordPage() {
   const submit = form.onSubmit(async ({ old_password, password }) => {
     setBusy(true);
     try {
-      await api(`/api/usuario/updatePassword/${user.id}`, { method: 'POST', body: { old_password, password } });
+      await call(sessionContracts.updatePassword, { params: { id: user.id }, body: { old_password, password } });
       notifications.show({ color: 'teal', message: 'Senha alterada. Entre novamente com a nova senha.', autoClose: 3000 });
       await logout();
       navigate('/login');

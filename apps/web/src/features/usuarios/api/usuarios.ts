@@ -1,25 +1,17 @@
-import type { PagedResult } from '@bg/domain';
-import { api } from '../../../lib/api-client';
+import { empresaContracts, usuarioContracts as c, type ContractInput, type ContractResult } from '@bg/domain';
+import { call } from '../../../lib/api-contract';
 
-export type Usuario = {
-  id: number;
-  name: string;
-  login: string;
-  email: string | null;
-  nivel: '1' | '2' | '3';
-  setor: string | null;
-  empresa_id: number | null;
-  empresa: string | null;
-  situacao: string;
-  created_at: string;
-};
+/** A user as the list and getById answer it. */
+export type Usuario = ContractResult<typeof c.getById>['data'];
+export type UsuarioCreateBody = ContractInput<typeof c.create>['body'];
+export type UsuarioUpdateBody = ContractInput<typeof c.update>['body'];
 
 export const usuariosApi = {
-  list: (page: number, filtro: string) => api<PagedResult<Usuario>>('/api/usuario/getAllPaginate', { query: { page, filtro } }),
-  get: (id: number) => api<{ data: Usuario }>(`/api/usuario/getById/${id}`).then((b) => b.data),
-  create: (body: Record<string, unknown>) => api<{ data: { id: number } }>('/api/usuario/create', { method: 'POST', body }),
-  update: (id: number, body: Record<string, unknown>) => api(`/api/usuario/update/${id}`, { method: 'POST', body }),
-  disable: (id: number) => api(`/api/usuario/disable/${id}`, { method: 'POST' }),
-  enable: (id: number) => api(`/api/usuario/enable/${id}`, { method: 'POST' }),
-  empresas: () => api<{ data: { value: number; label: string }[] }>('/api/empresa/dataForSelect').then((b) => b.data),
+  list: (page: number, filtro: string) => call(c.getAllPaginate, { query: { page, filtro } }),
+  get: (id: number) => call(c.getById, { params: { id } }).then((b) => b.data),
+  create: (body: UsuarioCreateBody) => call(c.create, { body }),
+  update: (id: number, body: UsuarioUpdateBody) => call(c.update, { params: { id }, body }),
+  disable: (id: number) => call(c.disable, { params: { id } }),
+  enable: (id: number) => call(c.enable, { params: { id } }),
+  empresas: () => call(empresaContracts.dataForSelect).then((b) => b.data),
 };

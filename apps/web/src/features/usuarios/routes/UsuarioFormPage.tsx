@@ -3,7 +3,7 @@ import { Button, Grid, Group, Loader, Paper, PasswordInput, Select, Stack, TextI
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { assignableNiveis, NIVEL_LABEL, usuarioCreateFormSchema, usuarioUpdateSchema, type Nivel } from '@bg/domain';
+import { assignableNiveis, NIVEL, NIVEL_LABEL, usuarioCreateFormSchema, usuarioUpdateSchema, type Nivel } from '@bg/domain';
 import { PageHeader, showError, showResult } from '../../../components';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
@@ -25,7 +25,7 @@ export function UsuarioFormPage() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const form = useForm<Values>({
-    initialValues: { name: '', login: '', email: '', setor: '', nivel: '1', empresa_id: me.empresa ? String(me.empresa.id) : null, password: '', password_confirmation: '' },
+    initialValues: { name: '', login: '', email: '', setor: '', nivel: NIVEL.USUARIO, empresa_id: me.empresa ? String(me.empresa.id) : null, password: '', password_confirmation: '' },
     validate: zodValidate(id === null ? usuarioCreateFormSchema : usuarioUpdateSchema),
   });
   const existing = useQuery({ queryKey: ['usuario', id], queryFn: () => usuariosApi.get(id!), enabled: id !== null });
@@ -43,14 +43,14 @@ export function UsuarioFormPage() {
   if (id !== null && existing.isError) return <PageHeader title={errorMessage(existing.error)} />;
 
   const values = form.getValues();
-  const niveis = assignableNiveis(me.nivel, { ownEmpresa: me.nivel === '2' || values.empresa_id === String(me.empresa?.id) });
+  const niveis = assignableNiveis(me.nivel, { ownEmpresa: me.nivel === NIVEL.ADMINISTRADOR || values.empresa_id === String(me.empresa?.id) });
   // Keep the current level visible when editing someone the actor cannot otherwise assign.
   const nivelOptions = [...new Set([...niveis, ...(existing.data ? [existing.data.nivel] : [])])].map((n) => ({ value: n, label: NIVEL_LABEL[n] }));
 
   const submit = form.onSubmit(async (v) => {
     setBusy(true);
     try {
-      const base = { name: v.name, login: v.login, email: v.email, setor: v.setor, nivel: v.nivel, empresa_id: v.nivel === '2' ? null : v.empresa_id };
+      const base = { name: v.name, login: v.login, email: v.email, setor: v.setor, nivel: v.nivel, empresa_id: v.nivel === NIVEL.ADMINISTRADOR ? null : v.empresa_id };
       const result = id === null ? await usuariosApi.create({ ...base, password: v.password }) : await usuariosApi.update(id, base);
       await queryClient.invalidateQueries({ queryKey: ['usuarios'] });
       await queryClient.invalidateQueries({ queryKey: ['usuario', id] });
@@ -94,8 +94,8 @@ export function UsuarioFormPage() {
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <Select
                   label="Empresa"
-                  withAsterisk={values.nivel !== '2'}
-                  disabled={values.nivel === '2'}
+                  withAsterisk={values.nivel !== NIVEL.ADMINISTRADOR}
+                  disabled={values.nivel === NIVEL.ADMINISTRADOR}
                   searchable
                   data={(empresas.data ?? []).map((e) => ({ value: String(e.value), label: e.label }))}
                   {...form.getInputProps('empresa_id')}

@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { idParamSchema } from '../schemas/common.js';
+import {
+  acertoAtendimentoSchema,
+  consultaDocumentoSchema,
+  garantiaListQuerySchema,
+  negarGarantiaParamsSchema,
+  solicitaGarantiaSchema,
+} from '../garantia/schemas.js';
+import { LOOKUP_RESTRICTED_STATUS } from '../garantia/deny-reasons.js';
+import { GARANTIA_STATUS, SITUACAO } from '../situacao/boleto-situacao.js';
+import { defineContract } from './contract.js';
+import { calendarDate, id, money, ok, okData, okOnly, pagedOf, sn, timestamp } from './envelope.js';
+
+const tags = ['garantias'];
+
+/** Guarantee status (DOMAIN.md "Guarantee"): PENDENTE, APROVADO, NÃO AUTORIZADO, CANCELADO. */
+export const garantiaStatusSchema = z.enum(GARANTIA_STATUS);
+/** Boleto situação (DOMAIN.md "Boleto situação"); null while the boleto is not released. */
+const situacaoSchema = z.enum(SITUACAO);
+
+/** The lookup and the request answer 200, or 900 for commercial restrictions (spec §4 Wizard). */
+const lookupStatus = z.literal([200, LOOKUP_RESTRICTED_STATUS]);
+
+/** The person of a guarantee (spec §3 Person): pre-fills wizard step 2, shown in the analysis. */
+const garantiaPessoaJson = z.object({
+  id,
+  tipo_pessoa: z.enum(['F', 'J']),
+  cpf_cnpj: z.string(),
+  nome_razao: z.string(),
+  data_nascimento: calendarDate.nullable(),
+  cep: z.string().nullable(),
+  endereco: z.string().nullable(),
+  numero: z.string().nullable(),
+  complemento: z.string().nullable(),
+  bairro: z.string().nullable(),
+  cidade: z.string().nullable(),
+  uf: z.string().nullable(),
+  telefone1: z.string().nullable(),
+  telefone2: z.string().nullable(),
+  ref_comercial: z.string().nullable(),
+  tel_ref_comercial: z.string().nullable(),
+  ref_pessoal: z.string().nullable(),
+  tel_ref_pessoal: z.string().nullable(),
+  ocupacao: z.string().nullable(),
+  renda: money.nullable(),
+  socio_avalista: z.string().nullable(),
+  cpf_avalista: z.string().nullable(),
+});
+
+/** A row of the admin list (spec §2: Protocolo, Data, Loja, Pessoa, Cpf/Cnpj, Qtd., Situação, Possui Duplicata?). */
+const garantiaRowJson = z.object({
+  id,
+  digito: z.number().int(),
+  protocolo: z.string(),
+  data: timestamp,
+  loja: z.string(),
+  pessoa: z.string(),
+  cpf_cnpj: z.string(),
+  qtd_titulo: z.number().int(),
+  status: garantiaStatusSchema,
+  libera_boleto: sn,
+  possui_duplicata: sn,
+});
+
+/** A boleto of the guarantee (analysis table and the Acerto de Atendimento modal). */
+const garantiaBoletoJson = z.object({
+  id,
+  digito: z.number().int(),
+  protocolo: z.string(),
+  parcela: z.number().int(),
+  valor: money,
+  vencimento: calendarDate,
+  situacao: situacaoSchema.nullable(),
+});
+
+/** A boleto of one of the person's older guarantees (Boletos Anteriores, within the reader's scope). */
+const boletoAnteriorJson = garantiaBoletoJson.extend({
+  garantia_id: id,
+  garantia_protocolo: z.string(),
+  /** The guarantee's status as users see it (PRÉ APROVADO for APROVADO before release). */
+  garantia_status: z.string(),
+  data: timestamp,
+  loja: z.string(),
+});
+
+/** A stored file as an expiring link: never its storage key. */
+const arquivoLinkJson = z.object({
+  id: z.string().meta({ description: 'id do arquivo (o mesmo do link)' }),
+  nome: z.string(),
+  url: z.string().meta({ description: 'link assinado e expirável (/api/arquivo/...?exp=&sig=)' }),
+});
+
+/**
+ * A Consulta Restritiva or Analítica as the analysis shows it: the report (HTML built and escaped
+ * by the server), who ran it and when. The provider's raw answer stays on the server.
+ */
+const consultaBureauJson = z.object({
+  html: z.string(),
+  usuario: z.string(),
+  created_at: timestamp,
+});
+
+/** Everything "Análise da Garantia" shows (spec §2, §3 Guarantee). */
+const garantiaDetailJson = z.object({
+  id,
+  digito: z.number().int(),
+  protocolo: z.string(),
+  data: timestamp,
+  status: garantiaStatusSchema,
+  /** What users see: PRÉ APROVADO for APROVADO with libera_boleto N (spec §4). */
+  status_label: z.string(),
+  libera_boleto: sn,
+  motivo: z.string().nullable(),
+  observacao: z.string().nullable(),
+  qtd_titulo: z.number().int(),
+  possui_duplicata: sn,
+  decidido_por_nome: z.string().nullable(),
+  decidido_em: timestamp.nullable(),
+  empresa: z.object({ id, fantasia: z.string(), razao: z.string() }),
+  usuario: z.object({ id, name: z.string(), empresa: z.object({ fantasia: z.string(), razao: z.string() }) }),
+  pessoa: garantiaPessoaJson.extend({
+    telefones: z.array(z.object({ id, telefone: z.string(), contato: z.string().nullable() })),
+  }),
+  boletos: z.array(garantiaBoletoJson),
+  boletos_anteriores: z.array(boletoAnteriorJson),
+  documentacao: z.array(arquivoLinkJson),
+  duplicatas: z.array(arquivoLinkJson),
+  /** Administradores only; null until run (and always null for other levels). */
+  consultas: z.object({ restritiva: consultaBureauJson.nullable(), analitica: consultaBureauJson.nullable() }),
+});
+
+/** Spec §5: signed duplicatas are .jpeg/.jpg/.png, at most 12 files and 50 MB per upload. */
+export const GARANTIA_DUPLICATA_LIMITS = { maxFiles: 12, maxTotalBytes: 50 * 1024 * 1024 } as const;
+
+/** Spec §7 Guarantees, plus the boleto "Acerto de Atendimento" of the analysis screen. */
+export const garantiaContracts = {
+  consultaDocumento: defineContract({
+    method: 'GET', path: '/api/garantia/consultaDocumento', access: 'authenticated', tags,
+    summary: 'Consulta do CPF/CNPJ (passo 1 da solicitação)',
+    query: consultaDocumentoSchema,
+    // 200: no restriction (obj.pessoa pre-fills step 2, consulta is empty); 900: restrictions
+    // listed in consulta (HTML), obj.pessoa null. The limit refusal is an HTTP 409 error.
+    response: ok({
+      obj: z.object({ pessoa_id: id.nullable(), pessoa: garantiaPessoaJson.nullable() }),
+      consulta: z.string().meta({ description: 'HTML (escapado no servidor) com as restrições; vazio sem restrição' }),
+      empresa: z.object({ id, fantasia: z.string(), qtd_max_parcelas: z.number().int() }),
+    }).extend({ status: lookupStatus }),
+  }),
+  solicitaGarantia: defineContract({
+    method: 'POST', path: '/api/garantia/solicitaGarantia', access: 'authenticated', tags,
+    summary: 'Solicitação de garantia',
+    body: solicitaGarantiaSchema(),
+    // Both answers are HTTP 200: status 200 with data (the protocol), or status 900 with title,
+    // msg and consulta (the restrictions found since the lookup).
+    response: ok({
+      data: z.object({ id, digito: z.number().int(), protocolo: z.string(), pessoa_id: id }).optional(),
+      title: z.string().optional(),
+      consulta: z.string().optional(),
+    }).extend({ status: lookupStatus }),
+  }),
+  getAllPaginate: defineContract({
+    method: 'GET', path: '/api/garantia/getAllPaginate', access: 'admin', tags,
+    summary: 'Lista de garantias',
+    query: garantiaListQuerySchema,
+    response: pagedOf(garantiaRowJson),
+  }),
+  getById: defineContract({
+    method: 'GET', path: '/api/garantia/getById/:id', access: 'authenticated', tags,
+    summary: 'Garantia com pessoa, boletos e consultas',
+    params: idParamSchema,
+    response: okData(garantiaDetailJson),
+  }),
+  consultaRestritiva: defineContract({
+    method: 'GET', path: '/api/garantia/consultaRestritiva/:id', access: 'admin', tags,
+    summary: 'Consulta Restritiva',
+    params: idParamSchema,
+    response: okData(consultaBureauJson),
+  }),
+  consultaAnalitica: defineContract({
+    method: 'GET', path: '/api/garantia/consultaAnalitica/:id', access: 'admin', tags,
+    summary: 'Consulta Analítica',
+    params: idParamSchema,
+    response: okData(consultaBureauJson),
+  }),
+  aprovar: defineContract({
+    method: 'POST', path: '/api/garantia/aprovar/:id', access: 'admin', tags,
+    summary: 'Aprovar garantia',
+    params: idParamSchema,
+    response: okOnly,
+  }),
+  negar: defineContract({
+    method: 'POST', path: '/api/garantia/negar/:id/:motivo/:observacao', access: 'admin', tags,
+    summary: 'Negar garantia',
+    params: negarGarantiaParamsSchema,
+    response: okOnly,
+  }),
+  cancelar: defineContract({
+    method: 'POST', path: '/api/garantia/cancelar/:id', access: 'admin', tags,
+    summary: 'Cancelar garantia',
+    params: idParamSchema,
+    response: okOnly,
+  }),
+  liberaBoleto: defineContract({
+    method: 'POST', path: '/api/garantia/liberaBoleto/:id', access: 'admin', tags,
+    summary: 'Libera Boleto(s)',
+    params: idParamSchema,
+    response: okOnly,
+  }),
+  uploadDuplicata: defineContract({
+    method: 'POST', path: '/api/garantia/uploadDuplicata', access: 'authenticated', tags,
+    summary: 'Envio de duplicatas assinadas (.jpeg, .jpg ou .png; até 12 arquivos e 50 MB)',
+    multipart: { fields: ['garantia_id'], files: 'arquivo', maxFiles: GARANTIA_DUPLICATA_LIMITS.maxFiles },
+    response: okData(z.object({ garantia_id: id, arquivos: z.number().int() })),
+  }),
+  getDuplicatas: defineContract({
+    method: 'GET', path: '/api/garantia/getDuplicatas/:id', access: 'authenticated', tags,
+    summary: 'Duplicatas da garantia (links expiráveis)',
+    params: idParamSchema,
+    response: okData(z.array(arquivoLinkJson)),
+  }),
+  // Registered with the guarantee routes by agreement with the boletos feature.
+  updateBoleto: defineContract({
+    method: 'POST', path: '/api/boleto/update/:id', access: 'admin', tags: ['boletos'],
+    summary: 'Acerto de Atendimento (vencimento e valor)',
+    params: idParamSchema,
+    body: acertoAtendimentoSchema,
+    response: okData(z.object({ id, vencimento: calendarDate, valor: money })),
+  }),
+};
