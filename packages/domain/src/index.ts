@@ -20,3 +20,4 @@ export * from './contracts/index.js';
 export * from './settlement/index.js';
 export * from './advance/index.js';
 export * from './sale-simulator/index.js';
+export * from './cnab/index.js';

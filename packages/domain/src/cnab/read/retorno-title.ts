@@ -1,0 +1,133 @@
+import type { CnabBankProfile } from '../banks/cnab-bank-profile.js';
+import type { CnabFileHeader, RetornoTitle } from '../cnab-types.js';
+import type { FieldSpec } from '../record/field-spec.js';
+import { readDate, readDigits, readRaw, readText, readUnits } from '../record/read-field.js';
+
+/** The fields a title needs, looked up once per profile instead of by name on every line. */
+interface TitleFields {
+  movement: FieldSpec;
+  documentNumber: FieldSpec;
+  dueDate: FieldSpec;
+  amount: FieldSpec;
+  collectingBank: FieldSpec;
+  collectingAgency: FieldSpec;
+  companyReference: FieldSpec;
+  payerType: FieldSpec;
+  payerDocument: FieldSpec;
+  payerName: FieldSpec;
+  fee: FieldSpec;
+  reasons: FieldSpec;
+  interest: FieldSpec;
+  discount: FieldSpec;
+  rebate: FieldSpec;
+  iof: FieldSpec;
+  paid: FieldSpec;
+  net: FieldSpec;
+  otherExpenses: FieldSpec;
+  otherCredits: FieldSpec;
+  occurrenceDate: FieldSpec;
+  creditDate: FieldSpec;
+}
+
+const compiled = new WeakMap<CnabBankProfile, TitleFields>();
+
+function fieldsOf(profile: CnabBankProfile): TitleFields {
+  let f = compiled.get(profile);
+  if (f) return f;
+  const t = profile.layout.segmentT;
+  const u = profile.layout.segmentU;
+  f = {
+    movement: t.field('codigoMovimento'),
+    documentNumber: t.field('numeroDocumento'),
+    dueDate: t.field('vencimento'),
+    amount: t.field('valorTitulo'),
+    collectingBank: t.field('bancoCobrador'),
+    collectingAgency: t.field('agenciaCobradora'),
+    companyReference: t.field('usoEmpresa'),
+    payerType: t.field('tipoInscricaoPagador'),
+    payerDocument: t.field('numeroInscricaoPagador'),
+    payerName: t.field('nomePagador'),
+    fee: t.field('valorTarifa'),
+    reasons: t.field('motivoOcorrencia'),
+    interest: u.field('jurosMultaEncargos'),
+    discount: u.field('valorDesconto'),
+    rebate: u.field('valorAbatimento'),
+    iof: u.field('valorIof'),
+    paid: u.field('valorPago'),
+    net: u.field('valorLiquido'),
+    otherExpenses: u.field('outrasDespesas'),
+    otherCredits: u.field('outrosCreditos'),
+    occurrenceDate: u.field('dataOcorrencia'),
+    creditDate: u.field('dataCredito'),
+  };
+  compiled.set(profile, f);
+  return f;
+}
+
+/** CPF keeps its last 11 digits, CNPJ its last 14; an all-zero field means "not informed". */
+function payerDocument(type: string, digits: string): string {
+  if (type === '1' && digits.length >= 11) return digits.slice(-11);
+  if (type === '2' && digits.length >= 14) return digits.slice(-14);
+  for (let i = 0; i < digits.length; i++) if (digits.charCodeAt(i) !== 48) return digits;
+  return '';
+}
+
+function trimEnd(raw: string): string {
+  let end = raw.length;
+  while (end > 0 && raw.charCodeAt(end - 1) === 32) end--;
+  return end === raw.length ? raw : raw.slice(0, end);
+}
+
+/** The T part of a title; read first so a malformed T is reported with its own line number. */
+export function readSegmentT(profile: CnabBankProfile, header: CnabFileHeader | null, t: string, lineNumber: number): RetornoTitle {
+  const f = fieldsOf(profile);
+  const movement = readDigits(t, f.movement);
+  const ourNumber = profile.ourNumberOf(t, 'T');
+  const reasonsRaw = trimEnd(readRaw(t, f.reasons));
+  return {
+    bank: profile.code,
+    movement,
+    movementDescription: profile.retornoMovements[movement] ?? `Movimento ${movement} não catalogado`,
+    category: profile.movementCategories[movement] ?? 'outro',
+    ourNumber,
+    ourNumberSequence: profile.sequenceOf(ourNumber, header),
+    documentNumber: readText(t, f.documentNumber),
+    companyReference: readText(t, f.companyReference),
+    dueDate: readDate(t, f.dueDate),
+    amountCents: readUnits(t, f.amount),
+    paidCents: 0,
+    netCents: 0,
+    feeCents: readUnits(t, f.fee),
+    interestCents: 0,
+    discountCents: 0,
+    rebateCents: 0,
+    iofCents: 0,
+    otherExpensesCents: 0,
+    otherCreditsCents: 0,
+    occurrenceDate: null,
+    creditDate: null,
+    reasons: reasonsRaw === '' ? [] : profile.describeReasons(movement, reasonsRaw),
+    reasonsRaw,
+    payerDocument: payerDocument(readText(t, f.payerType), readDigits(t, f.payerDocument)),
+    payerName: readText(t, f.payerName),
+    collectingBank: readDigits(t, f.collectingBank),
+    collectingAgency: readDigits(t, f.collectingAgency),
+    line: lineNumber,
+  };
+}
+
+/** Completes a title with its segment U (values paid and the dates). */
+export function readSegmentU(profile: CnabBankProfile, title: RetornoTitle, u: string): RetornoTitle {
+  const f = fieldsOf(profile);
+  title.interestCents = readUnits(u, f.interest);
+  title.discountCents = readUnits(u, f.discount);
+  title.rebateCents = readUnits(u, f.rebate);
+  title.iofCents = readUnits(u, f.iof);
+  title.paidCents = readUnits(u, f.paid);
+  title.netCents = readUnits(u, f.net);
+  title.otherExpensesCents = readUnits(u, f.otherExpenses);
+  title.otherCreditsCents = readUnits(u, f.otherCredits);
+  title.occurrenceDate = readDate(u, f.occurrenceDate);
+  title.creditDate = readDate(u, f.creditDate);
+  return title;
+}
