@@ -1,8 +1,13 @@
 import { defineConfig } from '@playwright/test';
+import { e2eDatabaseName } from './scripts/e2e-databases.mjs';
 
 // Browser suite in Debian's Chromium (never a downloaded browser), against the built app served by
 // scripts/e2e-server.mjs with the demo seed.
 const port = Number(process.env.E2E_PORT ?? 3100);
+// One database name per run, chosen here so the web server and the global teardown agree on it
+// (workers load this file again but inherit the runner's environment, so ??= keeps the name).
+process.env.E2E_RUNNER_PID ??= String(process.pid);
+process.env.E2E_DB_NAME ??= e2eDatabaseName(process.pid);
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
@@ -22,12 +27,15 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
+  globalTeardown: './scripts/e2e-global-teardown.mjs',
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://localhost:${port}/api/health`,
-    timeout: 120_000,
+    timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
+    // without it Playwright SIGKILLs the server's process group and the database is never dropped
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },
 });

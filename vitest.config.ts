@@ -8,6 +8,13 @@ export default defineConfig({
     projects: [
       {
         test: {
+          name: 'tools',
+          include: ['tools/**/*.test.js'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'domain',
           include: ['packages/domain/src/**/*.test.ts'],
           environment: 'node',

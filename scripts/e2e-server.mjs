@@ -1,31 +1,54 @@
-// The server Playwright drives: with TEST_DATABASE_URL a fresh PostgreSQL database is created for
-// the run (and dropped on exit); otherwise PGlite in a fresh temporary DATA_DIR. Demo seed, short
-// access tokens (so the refresh path runs during the suite), the built web app.
+// The server Playwright drives (playwright.config.ts webServer): the built app (apps/api/dist) with
+// the demo seed and 5-second access tokens (so the refresh path runs during the suite), on a fresh
+// database — PostgreSQL when TEST_DATABASE_URL is set, else PGlite in a temporary DATA_DIR.
+// The database goes away however the run ends: SIGTERM/SIGINT (Playwright stops its web server
+// with SIGTERM), the server exiting, or the Playwright runner dying (we watch its pid). Playwright's
+// globalTeardown (apps/web/e2e/support/global-teardown.ts) drops it again as a second line of
+// defence, and each start drops what crashed runs left behind (dropStaleDatabases).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { build, root } from './build.mjs';
+import { dropE2eDatabase, dropStaleE2eDatabases, e2eDatabaseName, serverPidFile } from './e2e-databases.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const env = { ...process.env, PORT: process.env.E2E_PORT ?? '3100', SEED: 'demo', ACCESS_TOKEN_TTL: process.env.E2E_ACCESS_TOKEN_TTL ?? '5', LOG_LEVEL: 'warn', CHAT_URL: 'https://chat.example.com/boleto-garantido' };
+const env = {
+  ...process.env,
+  PORT: process.env.E2E_PORT ?? '3100',
+  HOST: '127.0.0.1',
+  SEED: 'demo',
+  ACCESS_TOKEN_TTL: process.env.E2E_ACCESS_TOKEN_TTL ?? '5',
+  LOG_LEVEL: 'warn',
+  CHAT_URL: 'https://chat.example.com/boleto-garantido',
+};
+// the Playwright runner that started us (its pid is in the database name): gone → we stop
+const runnerPid = Number(process.env.E2E_RUNNER_PID) || process.ppid;
 let cleanup = async () => {};
 
+build({ ifStale: true });
+
 if (process.env.TEST_DATABASE_URL) {
-  const name = `bg_e2e_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const name = process.env.E2E_DB_NAME || e2eDatabaseName(runnerPid);
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(process.env.TEST_DATABASE_URL);
+  try {
+    const dropped = await dropStaleE2eDatabases(admin, name);
+    if (dropped.length) console.log(`e2e: bancos de execuções anteriores removidos: ${dropped.join(', ')}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   env.DATABASE_URL = url.toString();
+  // tells the global teardown that this server is alive and will drop the database itself
+  const pidFile = serverPidFile(name);
+  fs.writeFileSync(pidFile, String(process.pid));
   cleanup = async () => {
-    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    await dropE2eDatabase(serverUrl, name);
+    fs.rmSync(pidFile, { force: true });
   };
 } else {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-e2e-'));
@@ -34,16 +57,29 @@ if (process.env.TEST_DATABASE_URL) {
   cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
-const server = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/api/src/main.ts')], { cwd: root, stdio: 'inherit', env });
+const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], { cwd: root, stdio: 'inherit', env });
+const serverExited = new Promise((resolve) => server.once('exit', resolve));
+
 let stopping = false;
-const stop = async (code) => {
+async function stop(code) {
   if (stopping) return;
   stopping = true;
-  server.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
-  await cleanup().catch(() => undefined);
+  if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+  // the server closes its connections first (at most 10 s), then the database can go
+  await Promise.race([serverExited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+  await cleanup().catch((err) => console.error(`e2e: não foi possível remover o banco de teste: ${err.message}`));
   process.exit(code);
-};
+}
+
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
-server.on('exit', (code) => void stop(code ?? 0));
+process.on('SIGHUP', () => void stop(0));
+server.on('exit', (code) => void stop(code ?? 1));
+setInterval(() => {
+  try {
+    process.kill(runnerPid, 0);
+  } catch {
+    void stop(0);
+  }
+}, 1000).unref();

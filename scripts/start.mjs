@@ -1,32 +1,26 @@
-// npm start: build the web app if it has not been built (or its sources changed), then run the API,
-// which migrates, seeds an empty database and serves the app on http://localhost:$PORT.
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+// npm start: build the web app and the API if missing or older than their sources, then run the
+// compiled server (apps/api/dist/main.js) in this very process: no tsx and no child of ours to
+// orphan. The server migrates, seeds an empty database, serves the app on http://localhost:$PORT
+// and stops gracefully on SIGTERM/SIGINT.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { build, root } from './build.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'apps/web/dist/index.html');
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
+try {
+  // WEB_DIST names a web app built elsewhere: then only the API is ours to build
+  build({ ifStale: true, only: process.env.WEB_DIST ? ['api'] : undefined });
+} catch (err) {
+  console.error(`Não foi possível iniciar: ${err.message}; veja as mensagens acima e rode npm run build.`);
+  process.exit(1);
 }
 
-const sources = [path.join(root, 'apps/web/src'), path.join(root, 'packages/domain/src')];
-const stale = !fs.existsSync(dist) || sources.some((dir) => newestMtime(dir) > fs.statSync(dist).mtimeMs);
-if (stale) {
-  console.log('Construindo o aplicativo web (vite build)...');
-  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+// The npm script `exec`s us, so npm's SIGTERM/SIGINT reach this process (under a plain `sh -c`
+// npm would signal the shell, which dies or waits without passing it on). Should our parent still
+// go away — npm killed with SIGKILL, a shell that did not exec — we stop as if signalled: never an
+// orphan server holding the port and DATA_DIR.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM');
+}, 250).unref();
 
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const api = spawn(tsx, [path.join(root, 'apps/api/src/main.ts')], { cwd: root, stdio: 'inherit', env: process.env });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.kill(signal));
-api.on('exit', (code) => process.exit(code ?? 0));
+await import(pathToFileURL(path.join(root, 'apps/api/dist/main.js')).href);

@@ -1,32 +1,108 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { loadConfig, type Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
 import { migrate } from './db/migrate.js';
-import { seedIfEmpty } from './db/seed/index.js';
+import { seedIfEmpty } from './seed/index.js';
+import { dataDirNotWritable, listenError, postgresError, startupErrorLine } from './startup-errors.js';
 
-/** npm start: open the database (PGlite in DATA_DIR or DATABASE_URL), migrate, seed, listen. */
-async function main() {
+/**
+ * npm start (built to apps/api/dist/main.js) and npm run dev (tsx): check the port, lock DATA_DIR,
+ * open the database (PGlite in DATA_DIR or DATABASE_URL), migrate, seed, listen. A failure the
+ * operator can fix is one sentence on stderr and exit code 1; SIGTERM/SIGINT stop gracefully.
+ * docs/decisions/009-production-build-and-startup.md.
+ */
+
+/** SIGTERM → exit: in-flight requests finish, the database closes, the lock goes; 10 s at most. */
+const SHUTDOWN_LIMIT_MS = 9_000;
+
+const opened: { lock?: DataDirLock; database?: Database; app?: FastifyInstance } = {};
+let stopping = false;
+
+async function closeAll(): Promise<void> {
+  await opened.app?.close().catch(() => undefined);
+  await opened.database?.close().catch(() => undefined);
+  opened.lock?.release();
+}
+
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  // npm forwards the terminal's Ctrl-C too: the second signal is the same request
+  if (stopping) return;
+  stopping = true;
+  opened.app?.log.info(`${signal}: encerrando`);
+  setTimeout(() => {
+    process.stderr.write(`O servidor não encerrou em ${SHUTDOWN_LIMIT_MS / 1000} s; saindo mesmo assim.\n`);
+    opened.lock?.release();
+    process.exit(1);
+  }, SHUTDOWN_LIMIT_MS).unref();
+  await closeAll();
+  process.exit(0);
+}
+
+/** Fails before any slow step (initdb, seed) when the port is taken or the host is not ours. */
+async function checkPortIsFree(config: Config): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (err) => reject(listenError(err, config.host, config.port) ?? err));
+    probe.listen({ port: config.port, host: config.host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
+function checkStorageWritable(config: Config): void {
+  try {
+    fs.mkdirSync(config.storageDir, { recursive: true });
+    fs.accessSync(config.storageDir, fs.constants.W_OK);
+  } catch {
+    const insideDataDir = !path.relative(config.dataDir, config.storageDir).startsWith('..');
+    throw insideDataDir ? dataDirNotWritable(config.dataDir) : dataDirNotWritable(config.storageDir, 'STORAGE_DIR');
+  }
+}
+
+async function openConfiguredDatabase(config: Config): Promise<Database> {
+  if (!config.databaseUrl) return openDatabase({ databaseUrl: null, dataDir: config.dataDir });
+  try {
+    return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: null });
+  } catch (err) {
+    throw postgresError(err, config.databaseUrl) ?? err;
+  }
+}
+
+function listeningLines(config: Config): string[] {
+  const url = `http://${config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  const where =
+    config.host === '127.0.0.1' && !config.hostFromEnv
+      ? 'Ouvindo só em 127.0.0.1 (dados de demonstração): outras máquinas não acessam; para expor, veja "Exposing the server" no README (HOST=0.0.0.0, JWT_SECRET, COOKIE_SECURE).'
+      : config.host === '0.0.0.0'
+        ? 'Ouvindo em 0.0.0.0 (todas as interfaces de rede).'
+        : `Ouvindo em ${config.host}.`;
+  return [`Boleto Garantido pronto em ${url}`, where];
+}
+
+async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await checkPortIsFree(config);
+  // before PGlite opens a file: a second server on the same DATA_DIR would corrupt it
+  if (!config.databaseUrl) opened.lock = lockDataDir(config.dataDir);
+  checkStorageWritable(config);
+  const database = (opened.database = await openConfiguredDatabase(config));
   const applied = await migrate(database);
   const seed = await seedIfEmpty(database.db, config.seed, config.adminPassword);
-  const app = await buildApp({ database, config });
+  const app = (opened.app = await buildApp({ database, config }));
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    throw listenError(err, config.host, config.port) ?? err;
+  }
 
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: closing`);
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ port: config.port, host: config.host });
-  const where = database.kind === 'pglite' ? `PGlite em ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  const dbWhere = database.kind === 'pglite' ? `PGlite em ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [
     '',
-    `Boleto Garantido pronto em http://localhost:${config.port}`,
-    `Banco de dados: ${where}${applied.length ? ` — migrações aplicadas: ${applied.join(', ')}` : ''}`,
+    ...listeningLines(config),
+    `Banco de dados: ${dbWhere}${applied.length ? ` — migrações aplicadas: ${applied.join(', ')}` : ''}`,
     `Documentação da API: http://localhost:${config.port}/api/docs`,
   ];
   if (seed.seeded === 'skipped') {
@@ -38,7 +114,15 @@ async function main() {
   console.log(lines.join('\n') + '\n');
 }
 
-main().catch((err) => {
-  console.error('Falha ao iniciar:', err);
+process.on('SIGINT', (signal) => void shutdown(signal));
+process.on('SIGTERM', (signal) => void shutdown(signal));
+
+main().catch(async (err: unknown) => {
+  if (stopping) return; // a signal during start-up: shutdown() is closing what was opened
+  stopping = true;
+  await closeAll();
+  process.stderr.write(`${startupErrorLine(err)}\n`);
+  // the whole error only when asked for (LOG_LEVEL=debug or trace)
+  if (/^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '')) console.error(err);
   process.exit(1);
 });

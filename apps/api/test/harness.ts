@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,8 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { createEmpresa, createUsuario, type UsuarioOverrides } from '../src/db/factories/foundation.js';
+import { createEmpresa, createUsuario, type UsuarioOverrides } from '../src/factories/foundation.js';
+import type { JobsBuildOptions } from '../src/jobs/index.js';
 
 /**
  * One app per test file, on the run's PostgreSQL database (TEST_DATABASE_URL) or on a fresh
@@ -31,6 +33,8 @@ export type TestAppOptions = {
    * tests that change global state (e.g. the single active conta de cobrança) other files rely on.
    */
   isolated?: boolean;
+  /** Job queue overrides; JOBS on/off is `configOverrides.jobs` (default on). */
+  jobs?: JobsBuildOptions;
 };
 
 export async function createTestApp(configOverrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -39,7 +43,14 @@ export async function createTestApp(configOverrides: Partial<Config> = {}, optio
   if (!url) await migrate(database);
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-files-'));
   const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent' }), jwtSecret: 'test-secret', storageDir, ...configOverrides };
-  const app = await buildApp({ database, config, logger: false, loginDelayBaseMs: 0 });
+  // On the run's shared database every app gets a pg-boss schema of its own, so no file ever runs
+  // (or, closing, interrupts) another file's jobs; background_job rows are shared like any table.
+  const jobs: JobsBuildOptions = {
+    pollingIntervalSeconds: 0.5,
+    ...(url ? { schema: `pgboss_t_${randomBytes(5).toString('hex')}` } : {}),
+    ...options.jobs,
+  };
+  const app = await buildApp({ database, config, logger: false, loginDelayBaseMs: 0, jobs });
   await app.ready();
 
   const call: TestApp['call'] = ({ token, headers, ...rest }) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createEmpresa, createUsuario } from '../src/db/factories/foundation.js';
+import { createEmpresa, createUsuario } from '../src/factories/foundation.js';
 import { auditLog, usuario, empresa } from '../src/db/schema/index.js';
 import { createTestApp, refreshCookieOf, type TestApp } from './harness.js';
 
@@ -122,7 +122,7 @@ describe('authorisation', () => {
   it('answers 401 without a token or with a bad one', async () => {
     const res = await t.call({ method: 'GET', url: '/api/usuario/getUserCurrent' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ status: 401, msg: 'Sessão expirada. Entre novamente.' });
+    expect(res.json()).toEqual({ status: 401, msg: 'Faça login para continuar.' });
     expect((await t.call({ method: 'GET', url: '/api/usuario/getUserCurrent', token: 'abc.def.ghi' })).statusCode).toBe(401);
   });
 
@@ -142,6 +142,7 @@ describe('authorisation', () => {
       displayName: 'Maria Souza',
       avatar: null,
       empresa: { id: e.id, fantasia: e.fantasia, qtd_max_parcelas: 10, antecipa: 'S', simula_venda: 'N' },
+      dois_fatores: { ativo: false, configuracao_obrigatoria: false },
     });
   });
 

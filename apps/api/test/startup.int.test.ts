@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../src/db/client.js';
 import { listMigrations, migrate } from '../src/db/migrate.js';
-import { seedIfEmpty } from '../src/db/seed/index.js';
+import { seedIfEmpty } from '../src/seed/index.js';
 import { loadSessionUser } from '../src/modules/auth/session-user.js';
 import { verifyPassword } from '../src/modules/auth/password-hash.js';
+import { loadConfig } from '../src/config.js';
+import { describeDatabaseUrl } from '../src/startup-errors.js';
 
 // Start-up path of `npm start` on the embedded database: migrations once, seed only when empty.
 describe('start-up on PGlite', () => {
@@ -29,7 +31,7 @@ describe('start-up on PGlite', () => {
       expect(admin?.nivel).toBe('2');
       expect(await verifyPassword(admin!.password_hash, 'segredo-forte-1')).toBe(true);
       const count = await database.db.execute(sql`select count(*)::int as n from usuario`);
-      expect((count as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
+      expect((count as { rows: { n: number }[] }).rows[0].n).toBe(1);
       expect((await seedIfEmpty(database.db, 'demo', null)).seeded).toBe('skipped');
     } finally {
       await database.close();
@@ -52,4 +54,28 @@ describe('start-up on PGlite', () => {
       await database.close();
     }
   }, 120_000);
+});
+
+// Where `npm start` listens (decision 009): the demo data's published passwords stay on this machine.
+describe('listening address', () => {
+  it('demo seed without HOST: 127.0.0.1 only', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ SEED: 'demo' })).toMatchObject({ host: '127.0.0.1', hostFromEnv: false });
+  });
+
+  it('SEED=none listens on every interface; HOST always wins', () => {
+    expect(loadConfig({ SEED: 'none' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ SEED: 'demo', HOST: '0.0.0.0' })).toMatchObject({ host: '0.0.0.0', hostFromEnv: true });
+    expect(loadConfig({ SEED: 'none', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+});
+
+describe('DATABASE_URL in start-up messages', () => {
+  it('names host, port, database and user, never the password', () => {
+    expect(describeDatabaseUrl('postgres://app:segredo@db.interno:6543/boleto')).toEqual({ host: 'db.interno:6543', database: 'boleto', user: 'app' });
+    expect(describeDatabaseUrl('postgresql://app@localhost/boleto')).toEqual({ host: 'localhost:5432', database: 'boleto', user: 'app' });
+    expect(describeDatabaseUrl('postgres:///boleto?host=/var/run/postgresql')).toMatchObject({ host: '/var/run/postgresql:5432', database: 'boleto' });
+    expect(describeDatabaseUrl('mysql://x@y/z')).toBeNull();
+    expect(describeDatabaseUrl('not a url')).toBeNull();
+  });
 });

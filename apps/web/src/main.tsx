@@ -9,11 +9,10 @@ import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
 import { theme } from './app/theme';
-import { router } from './app/router';
+import { AppRouter } from './app/router';
 import { AuthProvider } from './lib/auth';
 
 dayjs.locale('pt-br');
@@ -30,7 +29,7 @@ createRoot(document.getElementById('root')!).render(
           <ModalsProvider>
             <Notifications position="top-center" />
             <AuthProvider>
-              <RouterProvider router={router} />
+              <AppRouter />
             </AuthProvider>
           </ModalsProvider>
         </DatesProvider>

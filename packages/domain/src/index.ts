@@ -21,3 +21,6 @@ export * from './settlement/index.js';
 export * from './advance/index.js';
 export * from './sale-simulator/index.js';
 export * from './cnab/index.js';
+export * from './dates/business-days.js';
+export * from './cobranca/index.js';
+export * from './assinatura/index.js';

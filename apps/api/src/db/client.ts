@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -6,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { pgliteOptions } from './pglite-options.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -18,6 +22,8 @@ export type Database = {
   db: Db;
   /** Runs fn on one dedicated session (migrations need one connection for locks and scripts). */
   session<T>(fn: (query: (script: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
+  /** Raw SQL for the job queue (pg-boss's `db.executeSql`): values bound when given. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 };
 
@@ -27,16 +33,25 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
 export async function openPostgres(url: string): Promise<Database> {
   // Every session speaks São Paulo time, so now()::date is the business date.
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c timezone=America/Sao_Paulo' });
-  await pool.query('select 1');
+  // a server that never answers fails the start in 10 s instead of hanging it
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000, options: '-c timezone=America/Sao_Paulo' });
+  // An idle connection closed by the server (a restart, pg_terminate_backend) is dropped from the
+  // pool and replaced on the next query; without a listener it would crash the process.
+  pool.on('error', (err) => process.stderr.write(`PostgreSQL fechou uma conexão ociosa (${err.message}); ela será refeita.\n`));
+  try {
+    await pool.query('select 1');
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw err;
+  }
   return {
     kind: 'postgres',
-    db: drizzlePg(pool, { schema }) as unknown as Db,
+    db: drizzlePg(pool, { schema }),
     session: async (fn) => {
       const client = await pool.connect();
       try {
         return await fn(async (script) => {
-          const res = (await client.query(script)) as unknown as pg.QueryResult | pg.QueryResult[];
+          const res = (await client.query(script)) as pg.QueryResult | pg.QueryResult[];
           const last = Array.isArray(res) ? res[res.length - 1] : res;
           return (last?.rows ?? []) as Record<string, unknown>[];
         });
@@ -44,24 +59,74 @@ export async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
+    executeSql: async (text, values) => {
+      const res = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(res) ? res[res.length - 1] : res;
+      return { rows: last?.rows ?? [] };
+    },
     close: () => pool.end(),
   };
 }
 
 export async function openPglite(dataDir: string | null): Promise<Database> {
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await initDataDirApart(dataDir);
+  }
+  const client = await PGlite.create(pgliteOptions(dataDir));
   await client.exec("SET TIME ZONE 'America/Sao_Paulo'");
   return {
     kind: 'pglite',
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db: drizzlePglite(client, { schema }),
     session: (fn) =>
       fn(async (script) => {
         const res = await client.exec(script);
         return (res[res.length - 1]?.rows ?? []) as Record<string, unknown>[];
       }),
+    // PGlite's exec runs a script of several statements (pg-boss's own migrations); query binds values.
+    executeSql: async (text, values) => {
+      if (values?.length) return { rows: (await client.query(text, values)).rows };
+      const res = await client.exec(text);
+      return { rows: res[res.length - 1]?.rows ?? [] };
+    },
     close: () => client.close(),
   };
+}
+
+/**
+ * Creates a new PGlite data directory in a short-lived child process (pglite-initdb.ts, or its
+ * built .js beside main.js), so initdb's memory leaves with it. The files are made in a scratch
+ * folder and moved in at the end (PG_VERSION last): an interrupted first start leaves no half
+ * database behind. Without the script (a test runner) PGlite.create initialises in this process.
+ */
+async function initDataDirApart(dataDir: string): Promise<void> {
+  const script = ['pglite-initdb.js', 'pglite-initdb.ts']
+    .map((name) => fileURLToPath(new URL(name, import.meta.url)))
+    .find((file) => fs.existsSync(file));
+  // the .ts source runs only under tsx (npm run dev); elsewhere (e.g. a test runner) init in-process
+  if (!script || (script.endsWith('.ts') && !process.execArgv.some((arg) => arg.includes('tsx')))) return;
+  const scratch = path.join(dataDir, '.initdb');
+  fs.rmSync(scratch, { recursive: true, force: true });
+  // same loader flags (tsx in development), but never a second debugger on the same port
+  const execArgv = process.execArgv.filter((arg) => !arg.startsWith('--inspect'));
+  const child = spawn(process.execPath, [...execArgv, script, scratch], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // stopped during its first start: the half-made scratch folder is cleared by the next start
+  const stopChild = () => child.kill('SIGKILL');
+  process.once('exit', stopChild);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', resolve);
+  }).finally(() => process.off('exit', stopChild));
+  if (code !== 0) throw new Error(`PGlite initdb failed in ${dataDir}: ${stderr.trim().split('\n').pop() ?? code}`);
+  const entries = fs.readdirSync(scratch).sort((a, b) => Number(a === 'PG_VERSION') - Number(b === 'PG_VERSION'));
+  for (const entry of entries) {
+    // a leftover of an older interrupted start (no PG_VERSION, so never a live database)
+    fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    fs.renameSync(path.join(scratch, entry), path.join(dataDir, entry));
+  }
+  fs.rmSync(scratch, { recursive: true, force: true });
 }
 
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string | null }): Promise<Database> {

@@ -36,7 +36,40 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'Registro') => new AppError('NOT_FOUND', `${what} não encontrado.`);
+/**
+ * The grammatical gender of every entity a 404 can name, so the message agrees with it
+ * ("Empresa não encontrada.", "Boleto não encontrado."). A new entity is added here (and to
+ * app-error.test.ts); notFound accepts no other name.
+ */
+export const NOT_FOUND_GENDER = {
+  Acordo: 'm',
+  Agendamento: 'm',
+  Antecipação: 'f',
+  Arquivo: 'm',
+  Boleto: 'm',
+  CEP: 'm',
+  Comprovante: 'm',
+  'Conta de cobrança': 'f',
+  'CPF suspeito': 'm',
+  Documento: 'm',
+  Duplicata: 'f',
+  Empresa: 'f',
+  Garantia: 'f',
+  Mensagem: 'f',
+  Parcela: 'f',
+  Pessoa: 'f',
+  Registro: 'm',
+  Remessa: 'f',
+  Retorno: 'm',
+  Tarefa: 'f',
+  Telefone: 'm',
+  Usuário: 'm',
+} as const satisfies Record<string, 'f' | 'm'>;
+
+export type NotFoundEntity = keyof typeof NOT_FOUND_GENDER;
+
+export const notFound = (what: NotFoundEntity = 'Registro') =>
+  new AppError('NOT_FOUND', `${what} não ${NOT_FOUND_GENDER[what] === 'f' ? 'encontrada' : 'encontrado'}.`);
 export const forbidden = (msg = 'Você não tem permissão para esta ação.') => new AppError('FORBIDDEN', msg);
 export const wrongState = (msg: string) => new AppError('WRONG_STATE', msg);
 export const invalid = (errors: Record<string, string>, msg = 'Verifique os campos informados.') =>

@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MSG, NIVEL } from '@bg/domain';
+import { MSG, NIVEL, TWO_FACTOR_MSG, TWO_FACTOR_SETUP_PATHS } from '@bg/domain';
 import type { Db } from '../db/client.js';
 import { AppError } from '../errors/app-error.js';
-import type { Actor } from '../modules/audit/record-audit.js';
-import { accessRefusal, loadSessionUser, type SessionUser } from '../modules/auth/session-user.js';
+import type { Actor } from '../shared/actor.js';
+import { accessRefusal, loadSessionUser, twoFactorSetupRequired, type SessionUser } from '../modules/auth/session-user.js';
 
 /**
  * Default-deny authorisation: every /api route needs a valid access token unless its config says
- * `access: 'public'`; `access: 'admin'` also needs nivel 2. The user is loaded on every request,
- * so blocking a user (or its empresa) or changing its password ends its access tokens at once.
+ * `access: 'public'`; `access: 'admin'` also needs nivel 2. Checked first (onRequest), before the
+ * body is parsed. The user is loaded on every request, so blocking a user (or its empresa) or
+ * changing its password ends its access tokens at once.
  */
 export type RouteAccess = 'public' | 'authenticated' | 'admin';
 
@@ -22,28 +23,45 @@ declare module 'fastify' {
   }
 }
 
-type AccessClaims = { sub: string; tv: number };
+/**
+ * `mfa: 'setup-required'`: issued to an administrador who must set up two-factor sign-in
+ * (REQUIRE_ADMIN_2FA) and has not; such a token opens only TWO_FACTOR_SETUP_PATHS (and the public
+ * logout/refresh) until it is set up — checked again against the user's row on every request.
+ */
+type AccessClaims = { sub: string; tv: number; mfa?: 'setup-required' };
 
-export function registerAuth(app: FastifyInstance, db: Db): void {
-  app.decorateRequest('sessionUser', null as unknown as SessionUser);
-  app.decorateRequest('actor', null as unknown as Actor & { permissoes: string[] });
+export type AuthOptions = { requireAdmin2fa: boolean };
+
+export function registerAuth(app: FastifyInstance, db: Db, opts: AuthOptions = { requireAdmin2fa: false }): void {
+  // set by the onRequest guard before any handler reads them; fastify's null form takes a dependency list
+  app.decorateRequest('sessionUser', null, []);
+  app.decorateRequest('actor', null, []);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     const access: RouteAccess = route.config?.access ?? 'authenticated';
     if (access === 'public') return;
+    const openDuringSetup = TWO_FACTOR_SETUP_PATHS.includes(route.url);
     const guard = async (request: FastifyRequest, _reply: FastifyReply) => {
-      await authenticate(request, db);
+      const setupPending = await authenticate(request, db, opts);
+      if (setupPending && !openDuringSetup) {
+        throw new AppError('FORBIDDEN', TWO_FACTOR_MSG.setupRequired, { extra: { mfa: 'setup-required' } });
+      }
       if (access === 'admin' && request.sessionUser.nivel !== NIVEL.ADMINISTRADOR) {
         throw new AppError('FORBIDDEN', 'Acesso restrito aos administradores.');
       }
     };
-    const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
-    route.preHandler = [guard, ...existing];
+    // onRequest: before the body is read or validated, so a caller without the access never gets
+    // the server to parse its payload, nor learns the input rules from a 422 (docs/security.md).
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [guard, ...existing];
   });
 }
 
-async function authenticate(request: FastifyRequest, db: Db): Promise<void> {
+/** Loads the session; answers whether it is still waiting for the two-factor setup. */
+async function authenticate(request: FastifyRequest, db: Db, opts: AuthOptions): Promise<boolean> {
+  // no token at all is a visitor who has not logged in, not a session that ended
+  if (!request.headers.authorization) throw new AppError('UNAUTHENTICATED', MSG.loginRequired);
   let claims: AccessClaims;
   try {
     claims = await request.jwtVerify<AccessClaims>();
@@ -62,11 +80,16 @@ async function authenticate(request: FastifyRequest, db: Db): Promise<void> {
     empresa_id: user.empresa_id,
     name: user.name,
     ip: request.ip ?? null,
+    rota: `${request.method} ${request.routeOptions.url ?? ''}`,
     permissoes: user.permissoes,
   };
+  return !user.two_factor && (claims.mfa === 'setup-required' || twoFactorSetupRequired(user, opts.requireAdmin2fa));
 }
 
-export function signAccessTokenWith(app: FastifyInstance, ttlSeconds: number) {
-  return (user: { id: number; token_version: number }) =>
-    app.jwt.sign({ sub: String(user.id), tv: user.token_version } satisfies AccessClaims, { expiresIn: ttlSeconds });
+export function signAccessTokenWith(app: FastifyInstance, ttlSeconds: number, requireAdmin2fa = false) {
+  return (user: Pick<SessionUser, 'id' | 'token_version' | 'nivel' | 'two_factor'>) => {
+    const claims: AccessClaims = { sub: String(user.id), tv: user.token_version };
+    if (twoFactorSetupRequired(user, requireAdmin2fa)) claims.mfa = 'setup-required';
+    return app.jwt.sign(claims, { expiresIn: ttlSeconds });
+  };
 }

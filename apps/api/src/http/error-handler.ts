@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@bg/domain';
 import { AppError } from '../errors/app-error.js';
+import { applySecurityHeaders } from './security-headers.js';
 
 /**
  * The one place errors become HTTP answers: `{ status, msg, errors? }`, Portuguese text, never a
@@ -27,6 +28,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const msg = clientErrorMessage(fe);
       return reply.status(fe.statusCode).send({ status: fe.statusCode, msg });
     }
+    // A multipart body the parser cannot read (no boundary, cut short): the client's fault, not a crash.
+    if (isBrokenMultipart(error)) return reply.status(400).send({ status: 400, msg: 'Envio de arquivo inválido ou incompleto. Tente novamente.' });
     // Text with a NUL character cannot be stored by PostgreSQL (SQLSTATE 22021): bad input, not a crash.
     if (sqlStateOf(error) === '22021') return reply.status(400).send({ status: 400, msg: 'A requisição contém caracteres inválidos.' });
     // Two identical creations racing past the use-case's own check: the unique index decides, and
@@ -37,6 +40,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ status: 500, msg: 'Erro interno. Tente novamente em instantes.' });
   });
+}
+
+/**
+ * Errors the router raises before any route or hook runs (a path that is not valid percent-encoding,
+ * a path parameter over the router's length limit): the same `{ status, msg }` answer and headers.
+ * Passed to Fastify as `frameworkErrors` (app.ts).
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const msg = status === 414 ? 'Endereço longo demais.' : 'Endereço inválido.';
+  reply.code(status).header('content-type', 'application/json; charset=utf-8');
+  applySecurityHeaders(request, reply);
+  reply.send(JSON.stringify({ status, msg }));
+}
+
+/** The errors @fastify/busboy raises (plain Errors, no code) for a malformed multipart body. */
+const BROKEN_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
+function isBrokenMultipart(error: Error): boolean {
+  return !(error as FastifyError).statusCode && BROKEN_MULTIPART.test(error.message);
 }
 
 function sqlStateOf(error: unknown): string | undefined {

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { arquivoContracts as c } from '@bg/domain';
-import { storedFile } from '../db/schema/index.js';
-import { AppError } from '../errors/app-error.js';
+import { AppError, notFound } from '../errors/app-error.js';
 import { fileRoute } from '../http/contract-route.js';
 import type { AppContext } from '../http/context.js';
+import { getStoredFile } from '../modules/files/get-stored-file.js';
 
 /** Serves a stored file to whoever holds an unexpired signed link (modules/files/signed-link.ts). */
 export async function arquivoRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -13,8 +12,8 @@ export async function arquivoRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!ctx.fileLinks.verify(id, request.query.exp, request.query.sig)) {
       throw new AppError('FORBIDDEN', 'Link expirado ou inválido. Abra o arquivo novamente pela tela.');
     }
-    const [file] = await ctx.database.db.select().from(storedFile).where(eq(storedFile.id, id));
-    if (!file || !(await ctx.storage.exists(file.storage_key))) throw new AppError('NOT_FOUND', 'Arquivo não encontrado.');
+    const file = await getStoredFile(ctx.database.db, id);
+    if (!file || !(await ctx.storage.exists(file.storage_key))) throw notFound('Arquivo');
     const disposition = request.query.download ? 'attachment' : 'inline';
     const safeName = file.original_name.replace(/[^\w.\- ]/g, '_');
     return reply

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sessionContracts as c } from '@bg/domain';
+import { sessionContracts as c, twoFactorContracts } from '@bg/domain';
 import { jsonRoute } from '../http/contract-route.js';
 import type { AppContext } from '../http/context.js';
 import { AppError } from '../errors/app-error.js';
 import { login } from '../modules/auth/login.js';
+import { loginSecondFactor } from '../modules/auth/login-2fa.js';
 import { logout, refreshSession } from '../modules/auth/refresh-session.js';
 
 export const REFRESH_COOKIE = 'bg_refresh';
@@ -24,7 +25,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const tokenAnswer = (accessToken: string) => ({ status: 200, msg: 'ok', access_token: accessToken, token_type: 'bearer' as const, expires_in: ttl });
 
   jsonRoute(app, c.login, async (request, reply) => {
-    const { accessToken, refresh } = await login(ctx.database.db, request.body, clientInfo(request), ctx.session);
+    const outcome = await login(ctx.database.db, request.body, clientInfo(request), ctx.session);
+    // two-factor sign-in: no token and no cookie until POST /api/login/2fa (docs/decisions/095)
+    if (outcome.kind === 'challenge') return { status: 200, msg: 'Informe o código de verificação.', requires_2fa: true, challenge: outcome.challenge };
+    setRefreshCookie(request, reply, outcome.refresh.raw, outcome.refresh.expiresAt);
+    return tokenAnswer(outcome.accessToken);
+  });
+
+  jsonRoute(app, twoFactorContracts.login2fa, async (request, reply) => {
+    const { accessToken, refresh } = await loginSecondFactor(ctx.database.db, request.body, clientInfo(request), ctx.session);
     setRefreshCookie(request, reply, refresh.raw, refresh.expiresAt);
     return tokenAnswer(accessToken);
   });

@@ -21,7 +21,7 @@ export async function garantiaRoutes(app: FastifyInstance, ctx: AppContext) {
   const db = ctx.database.db;
   const bureau = bureauFromEnv();
 
-  jsonRoute(app, c.consultaDocumento, async (request) => consultaDocumentoUseCase(db, bureau, request.actor, request.query));
+  jsonRoute(app, c.consultaDocumento, async (request) => consultaDocumentoUseCase(db, bureau, request.actor, request.body));
 
   jsonRoute(app, c.solicitaGarantia, async (request) => {
     const result = await solicitaGarantia(db, bureau, request.actor, request.body);

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { systemContracts as c } from '@bg/domain';
 import { jsonRoute } from '../http/contract-route.js';
 import type { AppContext } from '../http/context.js';
+import { pingDatabase } from '../modules/system/ping-database.js';
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   // Polled by Playwright's webServer and deploy scripts: `status` stays the text 'ok'.
   jsonRoute(app, c.health, async () => {
-    await ctx.database.db.execute(sql`select 1`);
+    await pingDatabase(ctx.database.db);
     return { status: 'ok' as const, db: ctx.database.kind };
   });
 

@@ -13,6 +13,21 @@ import { cpfSuspeitoRoutes } from './cpf-suspeito.js';
 import { garantiaRoutes } from './garantia.js';
 import { boletoRoutes } from './boleto.js';
 import { contaCobrancaRoutes } from './conta-cobranca.js';
+import { jobRoutes } from './job.js';
+import { antecipacaoRoutes } from './antecipacao.js';
+import { simuladorRoutes } from './simulador.js';
+import { relatorioRoutes } from './relatorio.js';
+import { dashboardRoutes } from './dashboard.js';
+import { cobrancaRoutes } from './cobranca.js';
+import { acordoRoutes } from './acordo.js';
+import { mensagemRoutes } from './mensagem.js';
+import { remessaRoutes } from './remessa.js';
+import { retornoRoutes } from './retorno.js';
+import { boletoAvulsoRoutes } from './boleto-avulso.js';
+import { assinaturaRoutes } from './assinatura.js';
+import { mensagemAdminRoutes } from './mensagem-admin.js';
+import { twoFactorRoutes } from './two-factor.js';
+import { lgpdRoutes } from './lgpd.js';
 
 /** Every route module of the API. A feature adds its module here (one line each). */
 export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -29,4 +44,19 @@ export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Prom
   garantiaRoutes,
   boletoRoutes,
   contaCobrancaRoutes,
+  jobRoutes,
+  antecipacaoRoutes,
+  simuladorRoutes,
+  relatorioRoutes,
+  dashboardRoutes,
+  mensagemRoutes,
+  cobrancaRoutes,
+  acordoRoutes,
+  remessaRoutes,
+  retornoRoutes,
+  boletoAvulsoRoutes,
+  assinaturaRoutes,
+  mensagemAdminRoutes,
+  twoFactorRoutes,
+  lgpdRoutes,
 ];

@@ -7,7 +7,7 @@ import { updatePassword } from '../modules/usuario/update-password.js';
 
 /** The logged-in user's own calls (spec §7 Session and users). */
 export async function usuarioSessionRoutes(app: FastifyInstance, ctx: AppContext) {
-  jsonRoute(app, c.getUserCurrent, async (request) => ({ status: 200, msg: 'ok', data: toCurrentUser(request.sessionUser) }));
+  jsonRoute(app, c.getUserCurrent, async (request) => ({ status: 200, msg: 'ok', data: toCurrentUser(request.sessionUser, ctx.config.requireAdmin2fa) }));
 
   jsonRoute(app, c.updatePassword, async (request) => {
     await updatePassword(ctx.database.db, request.actor, request.params.id, request.body);

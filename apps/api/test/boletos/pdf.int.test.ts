@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCpfCnpj, parseDigitableLine, todayInSaoPaulo } from '@bg/domain';
-import { createGarantia } from '../../src/db/factories/garantia.js';
+import { createGarantia } from '../../src/factories/garantia.js';
 import { createTestApp, type TestApp } from '../harness.js';
 import { barcodesIn, ensureConta, move, pdfText, releasedGarantia } from './support.js';
 

@@ -148,7 +148,7 @@ describe('nosso número', () => {
     const res = await t.database.db.execute(
       sql`select count(distinct nosso_numero)::int as d, count(*)::int as n from boleto where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`,
     );
-    const row = (res as unknown as { rows: { d: number; n: number }[] }).rows[0];
+    const row = (res as { rows: { d: number; n: number }[] }).rows[0];
     expect(row).toEqual({ d: 18, n: 18 });
   });
 });

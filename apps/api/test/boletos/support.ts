@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { inflateSync } from 'node:zlib';
 import type { BoletoAction, ContaCobrancaInput } from '@bg/domain';
 import type { Db } from '../../src/db/client.js';
-import { createGarantia, type GarantiaFactoryInput } from '../../src/db/factories/garantia.js';
+import { createGarantia, type GarantiaFactoryInput } from '../../src/factories/garantia.js';
 import { changeSituacao } from '../../src/modules/boletos/change-situacao.js';
 import { issueBoletosOnRelease } from '../../src/modules/boletos/issue-boletos-on-release.js';
 import { activeContaCobranca } from '../../src/modules/conta-cobranca/active-conta-cobranca.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createCepCache } from '../../src/db/factories/cadastros.js';
+import { createCepCache } from '../../src/factories/cadastros.js';
 import { cepCache } from '../../src/db/schema/index.js';
 import { lookupCep } from '../../src/modules/cep/lookup-cep.js';
 import { viaCepProvider, type CepProvider, type FetchLike } from '../../src/adapters/cep/cep-provider.js';
@@ -93,10 +93,10 @@ describe('cache expiry (CEP_CACHE_DAYS)', () => {
     await cachedDaysAgo(31);
     const before = (await row()).fetched_at.getTime();
     const urls: string[] = [];
-    const fetchFn = (async (url: string) => {
+    const fetchFn: FetchLike = async (url) => {
       urls.push(url);
       return { status: 200, ok: true, json: async () => ({ logradouro: renamed.endereco, complemento: '', bairro: renamed.bairro, localidade: 'Curitiba', uf: 'PR' }) };
-    }) as unknown as FetchLike;
+    };
     const stale: string[] = [];
     const found = await lookupCep({ db: t.database.db, providers: [viaCepProvider(fetchFn)], cacheDays: 30, onStaleServed: (c) => stale.push(c) }, '80010-000');
     expect(found).toEqual(renamed);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { completeCnpj } from '@bg/domain';
-import { createEmpresa, createUsuario } from '../../src/db/factories/foundation.js';
+import { createEmpresa, createUsuario } from '../../src/factories/foundation.js';
 import { auditLog, empresa } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../harness.js';
 

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { completeCnpj, completeCpf, pessoaContracts } from '@bg/domain';
-import { createEmpresa, createUsuario } from '../../src/db/factories/foundation.js';
-import { createGarantia, createPessoa } from '../../src/db/factories/garantia.js';
-import { createTelefone } from '../../src/db/factories/cadastros.js';
+import { createEmpresa, createUsuario } from '../../src/factories/foundation.js';
+import { createGarantia, createPessoa } from '../../src/factories/garantia.js';
+import { createTelefone } from '../../src/factories/cadastros.js';
 import { auditLog, pessoa, pessoaTelefone, storedFile } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../harness.js';
+import { multipart, PDF, PNG } from '../multipart.js';
 
 let t: TestApp;
 let admin: string;
@@ -26,21 +27,7 @@ async function shop() {
   return { token, user, own: pessoa_id, stranger: stranger.pessoa_id };
 }
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64, 0)]);
-
-function multipart(fields: Record<string, string>, files: { name: string; data: Buffer; type?: string }[]) {
-  const boundary = '----bgtest' + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`));
-    chunks.push(f.data, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('tenancy', () => {
   it('an usuario lists only the people of its guarantees and gets 404 for the others on every call', async () => {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { addMonthsClamped, DENY_REASONS, todayInSaoPaulo } from '@bg/domain';
-import { createEmpresa } from '../../src/db/factories/foundation.js';
-import { createGarantia, createPessoa } from '../../src/db/factories/garantia.js';
+import { createEmpresa } from '../../src/factories/foundation.js';
+import { createGarantia, createPessoa } from '../../src/factories/garantia.js';
 import { consultaBureau, cpfSuspeito, garantia, motivoNegacao } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../harness.js';
+import { multipart } from '../multipart.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<TestApp['userWithToken']>>;
@@ -18,17 +19,6 @@ afterAll(async () => t?.close());
 
 const get = (url: string, token = admin.token) => t.call({ method: 'GET', url, token });
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0d6a60000000049454e44ae426082', 'hex');
-
-function multipart(fields: Record<string, string>, files: { name: string; data: Buffer }[]) {
-  const boundary = '----bgtest' + Math.random().toString(16).slice(2);
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  for (const f of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="${f.name}"\r\nContent-Type: image/png\r\n\r\n`), f.data, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('admin list', () => {
   it('filters by loja, situação, duplicatas and name/document, newest first, with the protocol', async () => {

@@ -1,39 +1,40 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { BureauAdapter, Restricao } from '../../src/adapters/bureau/bureau.js';
+import { bureauFromEnv } from '../../src/adapters/bureau/bureau-from-env.js';
 import { localBureau } from '../../src/adapters/bureau/local-bureau.js';
 import { consultaDocumento, cpfSuspeito } from '../../src/db/schema/index.js';
-import type { Actor } from '../../src/modules/audit/record-audit.js';
+import type { Actor } from '../../src/shared/actor.js';
 import { consultaDocumentoUseCase } from '../../src/modules/garantia/consulta-documento.js';
 import { solicitaGarantia } from '../../src/modules/garantia/solicita-garantia.js';
 import { solicitaGarantiaSchema } from '@bg/domain';
 import { createTestApp, type TestApp } from '../harness.js';
-import { count, newCpf, payload } from './helpers.js';
+import { actorOf, count, newCpf, payload } from './helpers.js';
 
 /**
  * DOMAIN.md lookup rule "the bureau adapter reports a restriction": a provider other than the
  * local one may know what our data does not. The HTTP routes use the env bureau (always local in
- * tests), so these call the use-cases with a fake adapter.
+ * tests), so these call the use-cases with a fake provider, configured as bureauFromEnv configures
+ * every production provider (completed with our own restrictions).
  */
 let t: TestApp;
 let actor: Actor;
 beforeAll(async () => {
   t = await createTestApp();
-  const loja = await t.userWithToken({ nivel: '1' });
-  actor = { id: loja.user.id, nivel: '1', empresa_id: loja.user.empresa_id, name: loja.user.name, ip: null };
+  actor = actorOf((await t.userWithToken({ nivel: '1' })).user);
 });
 afterAll(async () => t?.close());
 
 function externalBureau(restricted: Set<string>, itens: Restricao[]): BureauAdapter {
-  const local = localBureau();
-  return {
-    ...local,
+  const fake: BureauAdapter = {
+    ...localBureau(),
     name: 'fake',
     async restritiva(_db, documento) {
       const hit = restricted.has(documento);
       return { provider: 'fake', restrito: hit, itens: hit ? itens : [], alertas: [] };
     },
   };
+  return bureauFromEnv({ BUREAU_PROVIDER: 'fake' }, { fake: () => fake });
 }
 
 describe('lookup rule: the bureau adapter reports a restriction', () => {
@@ -66,5 +67,13 @@ describe('lookup rule: the bureau adapter reports a restriction', () => {
     const res = await solicitaGarantia(t.database.db, bureau, actor, input);
     expect(res).toMatchObject({ status: 900 });
     expect(await count(t.database.db, sql`select count(*)::int as n from pessoa where cpf_cnpj = ${input.cpf_cnpj}`)).toBe(0);
+  });
+});
+
+describe('bureauFromEnv', () => {
+  it('answers the local bureau by default and refuses an unknown provider at start', () => {
+    expect(bureauFromEnv({}).name).toBe('local');
+    expect(() => bureauFromEnv({ BUREAU_PROVIDER: 'serasa' })).toThrow('BUREAU_PROVIDER desconhecido: serasa');
+    expect(() => bureauFromEnv({ BUREAU_PROVIDER: 'toString' })).toThrow('BUREAU_PROVIDER desconhecido: toString');
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createEmpresa } from '../../src/db/factories/foundation.js';
-import { createGarantia } from '../../src/db/factories/garantia.js';
+import { createEmpresa } from '../../src/factories/foundation.js';
+import { createGarantia } from '../../src/factories/garantia.js';
 import { boleto, boletoHistorico, garantia } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../harness.js';
 

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { addMonthsClamped, completeCnpj, completeCpf, todayInSaoPaulo } from '@bg/domain';
 import type { DbOrTx } from '../../src/db/client.js';
+import type { Actor } from '../../src/shared/actor.js';
 
 /** A fresh valid CPF (random base: test files share one database). */
 export const newCpf = () => completeCpf(String(randomInt(100_000_000, 999_999_999)));
@@ -39,5 +40,10 @@ export function payload(over: Record<string, unknown> = {}) {
 
 export async function count(db: DbOrTx, query: ReturnType<typeof sql>): Promise<number> {
   const res = await db.execute(query);
-  return Number((res as unknown as { rows: { n: number }[] }).rows[0].n);
+  return Number((res as { rows: { n: number }[] }).rows[0].n);
+}
+
+/** The Actor a use-case receives for a test user (what http/auth.ts builds from the session). */
+export function actorOf(user: Pick<Actor, 'id' | 'nivel' | 'empresa_id' | 'name'>): Actor {
+  return { id: user.id, nivel: user.nivel, empresa_id: user.empresa_id, name: user.name, ip: null };
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { addMonthsClamped, todayInSaoPaulo } from '@bg/domain';
-import { createEmpresa } from '../../src/db/factories/foundation.js';
-import { createGarantia, createPessoa } from '../../src/db/factories/garantia.js';
+import { createEmpresa } from '../../src/factories/foundation.js';
+import { createGarantia, createPessoa } from '../../src/factories/garantia.js';
 import { consultaDocumento, cpfSuspeito, spcInclusao } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../harness.js';
 import { newCnpj, newCpf } from './helpers.js';
@@ -15,8 +15,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+// the document travels in the body (docs/security.md); `extra` is `&empresa_id=N`
 const lookup = (documento: string, token = loja.token, extra = '') =>
-  t.call({ method: 'GET', url: `/api/garantia/consultaDocumento?documento=${encodeURIComponent(documento)}${extra}`, token });
+  t.call({ method: 'POST', url: '/api/garantia/consultaDocumento', payload: { documento, ...Object.fromEntries(new URLSearchParams(extra)) }, token });
 const lastRecord = async (doc: string) =>
   (await t.database.db.select().from(consultaDocumento).where(eq(consultaDocumento.cpf_cnpj, doc)).orderBy(desc(consultaDocumento.id)))[0];
 
@@ -119,5 +120,5 @@ describe('consultaDocumento', () => {
 
 async function pessoaDoc(id: number) {
   const res = await t.database.db.execute(sql`select cpf_cnpj from pessoa where id = ${id}`);
-  return (res as unknown as { rows: { cpf_cnpj: string }[] }).rows[0]?.cpf_cnpj;
+  return (res as { rows: { cpf_cnpj: string }[] }).rows[0]?.cpf_cnpj;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
-import { seedIfEmpty } from '../../src/db/seed/index.js';
+import { seedIfEmpty } from '../../src/seed/index.js';
 
 describe('demo seed of guarantees', () => {
   it('gives the Loja Demo guarantees in every status, released ones through the release path', async () => {
@@ -16,7 +16,7 @@ describe('demo seed of guarantees', () => {
           from garantia g join empresa e on e.id = g.empresa_id join boleto b on b.garantia_id = g.id
          where e.fantasia = 'Loja Demo' and g.id in (select id from garantia)
          group by g.id, g.status, g.libera_boleto, g.motivo order by g.id`);
-      const rows = (res as unknown as { rows: { status: string; libera_boleto: string; com_motivo: boolean; situacoes: string[] }[] }).rows;
+      const rows = (res as { rows: { status: string; libera_boleto: string; com_motivo: boolean; situacoes: string[] }[] }).rows;
       const kinds = rows.map((r) => `${r.status}/${r.libera_boleto}`);
       for (const k of ['PENDENTE/N', 'APROVADO/N', 'APROVADO/S', 'NÃO AUTORIZADO/N', 'CANCELADO/N']) expect(kinds).toContain(k);
       expect(rows.find((r) => r.status === 'NÃO AUTORIZADO')).toMatchObject({ com_motivo: true, situacoes: ['CANCELADO'] });

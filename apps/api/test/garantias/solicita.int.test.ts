@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { protocolCheckDigit } from '@bg/domain';
-import { createEmpresa } from '../../src/db/factories/foundation.js';
-import { createGarantia, createPessoa } from '../../src/db/factories/garantia.js';
+import { createEmpresa } from '../../src/factories/foundation.js';
+import { createGarantia, createPessoa } from '../../src/factories/garantia.js';
 import { auditLog, boleto, cpfSuspeito, garantia, pessoa } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../harness.js';
-import { count, newCnpj, newCpf, payload } from './helpers.js';
+import { count, newCnpj, payload } from './helpers.js';
 
 let t: TestApp;
 let loja: Awaited<ReturnType<TestApp['userWithToken']>>;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGarantia, createPessoa } from '../../src/db/factories/garantia.js';
+import { createGarantia, createPessoa } from '../../src/factories/garantia.js';
 import { payload } from '../garantias/helpers.js';
 import { createTestApp, type TestApp } from '../harness.js';
+import { multipart, PNG } from '../multipart.js';
 
 /**
  * Review: bad input must answer 4xx with a Portuguese msg, never 500. Before the fix each of these
@@ -26,15 +27,8 @@ function expectClientError(res: { statusCode: number; json(): { status: number; 
   expect(res.json().msg).toMatch(/[a-zà-ú]/i);
 }
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-function multipart(fields: Record<string, string>) {
-  const boundary = '----bgreview' + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="f.png"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from('\r\n'));
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+/** One PNG under the given fields. */
+const withPng = (fields: Record<string, string>) => multipart(fields, [{ name: 'f.png', data: PNG, type: 'image/png' }]);
 
 describe('ids beyond the integer key range', () => {
   it('path ids answer 422, never 500', async () => {
@@ -58,7 +52,7 @@ describe('ids beyond the integer key range', () => {
   it('ids in query strings and bodies answer 422, never 500', async () => {
     expectClientError(await t.call({ method: 'GET', url: `/api/boleto/getAllPaginate?empresa_id=${BIG_ID}`, token: admin }));
     expectClientError(await t.call({ method: 'GET', url: `/api/garantia/getAllPaginate?empresa_id=${BIG_ID}`, token: admin }));
-    expectClientError(await t.call({ method: 'GET', url: `/api/garantia/consultaDocumento?documento=52998224725&empresa_id=${BIG_ID}`, token: admin }));
+    expectClientError(await t.call({ method: 'POST', url: '/api/garantia/consultaDocumento', payload: { documento: '52998224725', empresa_id: BIG_ID }, token: admin }));
     expectClientError(await t.call({ method: 'POST', url: '/api/garantia/solicitaGarantia', token: admin, payload: payload({ empresa_id: BIG_ID }) }));
     expectClientError(await t.call({ method: 'POST', url: '/api/pessoa/adicionaTelefone', token: loja.token, payload: { pessoa_id: BIG_ID, telefone: '11987654321', contato: 'Ana' } }));
     expectClientError(await t.call({ method: 'POST', url: '/api/usuario/create', token: admin, payload: { name: 'Novo', login: `rev${Date.now()}`, nivel: '1', empresa_id: BIG_ID, password: 'Senha@12345' } }));
@@ -67,8 +61,8 @@ describe('ids beyond the integer key range', () => {
   });
 
   it('multipart ids (uploadDocumento, uploadDuplicata) answer 422, never 500', async () => {
-    expectClientError(await t.call({ method: 'POST', url: '/api/pessoa/uploadDocumento', token: loja.token, ...multipart({ pessoa_id: BIG_ID }) }));
-    expectClientError(await t.call({ method: 'POST', url: '/api/garantia/uploadDuplicata', token: loja.token, ...multipart({ garantia_id: BIG_ID }) }));
+    expectClientError(await t.call({ method: 'POST', url: '/api/pessoa/uploadDocumento', token: loja.token, ...withPng({ pessoa_id: BIG_ID }) }));
+    expectClientError(await t.call({ method: 'POST', url: '/api/garantia/uploadDuplicata', token: loja.token, ...withPng({ garantia_id: BIG_ID }) }));
   });
 });
 

@@ -1,11 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { completeCnpj } from '@bg/domain';
-import { DEMO, failOnConsoleErrors, loginAs } from '../support/session';
+import { apiToken } from '../support/api';
+import { failOnConsoleErrors, loginAs } from '../support/session';
 
-async function tokenOf(request: APIRequestContext, who: keyof typeof DEMO) {
-  const res = await request.post('/api/login', { data: { username: DEMO[who].login, password: DEMO[who].password } });
-  return (await res.json()).access_token as string;
-}
 
 // A 1×1 PNG (the server checks the content, not the name).
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -62,7 +59,7 @@ test('[CADASTROS]: creates an empresa with the CEP lookup, blocks it and its use
   await expect(page).toHaveURL(/\/administracao\/empresas$/);
 
   // A user of that empresa (through the API), then block the empresa on the list.
-  const adminToken = await tokenOf(request, 'admin');
+  const adminToken = await apiToken(request, 'admin');
   const empresas = await (await request.get('/api/empresa/dataForSelect', { headers: { authorization: `Bearer ${adminToken}` } })).json();
   const empresaId = empresas.data.find((e: { label: string }) => e.label === fantasia).value;
   const login = `vend${stamp}`;
@@ -197,7 +194,7 @@ test('[CADASTROS]: an usuario creates a user of its empresa, never an administra
   await expect(userRow.getByText('ATIVO')).toBeVisible();
   await expect(userRow.getByRole('button', { name: 'Bloquear' })).toBeVisible();
 
-  const token = await tokenOf(request, 'loja');
+  const token = await apiToken(request, 'loja');
   const forced = await request.post('/api/usuario/create', {
     headers: { authorization: `Bearer ${token}` },
     data: { name: 'Intruso', login: `${login}x`, password: 'senha12345', nivel: '2', empresa_id: null },

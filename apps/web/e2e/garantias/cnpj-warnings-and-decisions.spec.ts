@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { requestGuarantee } from '../support/api';
+import { openAnalysis } from '../support/garantias';
 import { failOnConsoleErrors, loginAs } from '../support/session';
 import { isoInMonths, PNG, randomCnpj, randomCpf } from '../support/test-data';
 
@@ -88,19 +90,7 @@ test('[GARANTIAS]: a CNPJ request shows CNPJ / Razão Social, every required mes
 test('[GARANTIAS]: the admin list filters, duplicata upload, Acerto de Atendimento and Negar', async ({ page, request }) => {
   // the loja's request, through the API (the wizard itself is covered above)
   const cpf = randomCpf();
-  const login = await request.post('/api/login', { data: { username: 'loja', password: 'loja123' } });
-  const token = (await login.json()).access_token as string;
-  const created = await request.post('/api/garantia/solicitaGarantia', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      cpf_cnpj: cpf, nome_razao: 'Otávio Negado Teixeira', data_nascimento: '1990-02-02', cep: '01310100', endereco: 'Avenida Paulista', numero: '5',
-      bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP', ref_pessoal: 'Ana Teixeira', tel_ref_pessoal: '11912345678', ocupacao: 'Motorista',
-      renda: 2500, telefone1: '11987654321', qtd_titulos: 2,
-      titulos: [{ parcela: 1, valor: 300, vencimento: isoInMonths(1) }, { parcela: 2, valor: 300, vencimento: isoInMonths(2) }],
-    },
-  });
-  expect(created.status()).toBe(200);
-  const code = (await created.json()).data.protocolo as string;
+  const code = await requestGuarantee(request, cpf, 'Otávio Negado Teixeira');
 
   const check = failOnConsoleErrors(page);
   await loginAs(page, 'admin');
@@ -108,12 +98,7 @@ test('[GARANTIAS]: the admin list filters, duplicata upload, Acerto de Atendimen
   await expect(page.getByRole('columnheader')).toHaveText(['Protocolo', 'Data', 'Loja', 'Pessoa', 'Cpf/Cnpj', 'Qtd.', 'Situação', 'Possui Duplicata?']);
   expect(await options(page, 'Situação')).toEqual(['TODAS', 'PENDENTE', 'APROVADO', 'CANCELADO', 'NÃO AUTORIZADO']);
   expect(await options(page, 'Duplicatas')).toEqual(['Com e sem duplicatas', 'Somente sem duplicatas', 'Somente com duplicatas']);
-  await page.getByPlaceholder('Pesquisar por nome ou CPF/CNPJ').fill('Otávio Negado');
-  await page.getByPlaceholder('Pesquisar por nome ou CPF/CNPJ').press('Enter');
-  const row = page.getByRole('row').filter({ hasText: code });
-  await expect(row).toContainText('NÃO');
-  await row.click();
-  await expect(page.getByRole('heading', { name: `Análise da Garantia ${code}` })).toBeVisible();
+  expect(await openAnalysis(page, 'Otávio Negado', code)).toContain('NÃO');
 
   // duplicatas: upload, then the gallery shows the image at 600x400
   const duplicatas = page.getByRole('region', { name: 'Duplicatas Assinadas' });

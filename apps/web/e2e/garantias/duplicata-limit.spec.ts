@@ -1,24 +1,14 @@
 import { expect, test } from '@playwright/test';
+import { requestGuarantee } from '../support/api';
+import { openAnalysis } from '../support/garantias';
 import { failOnConsoleErrors, loginAs } from '../support/session';
-import { isoInMonths, PNG, randomCpf } from '../support/test-data';
+import { PNG, randomCpf } from '../support/test-data';
 
 const pngs = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `duplicata-${String(i + 1).padStart(2, '0')}.png`, mimeType: 'image/png', buffer: PNG }));
 
 test('[GARANTIAS]: the duplicata upload refuses 13 files in the browser and sends 12', async ({ page, request }) => {
   const cpf = randomCpf();
-  const login = await request.post('/api/login', { data: { username: 'loja', password: 'loja123' } });
-  const token = (await login.json()).access_token as string;
-  const created = await request.post('/api/garantia/solicitaGarantia', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      cpf_cnpj: cpf, nome_razao: 'Beatriz Doze Arquivos', data_nascimento: '1988-05-05', cep: '01310100', endereco: 'Avenida Paulista', numero: '12',
-      bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP', ref_pessoal: 'Ana Doze', tel_ref_pessoal: '11912345678', ocupacao: 'Professora',
-      renda: 3200, telefone1: '11987654321', qtd_titulos: 2,
-      titulos: [{ parcela: 1, valor: 300, vencimento: isoInMonths(1) }, { parcela: 2, valor: 300, vencimento: isoInMonths(2) }],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const code = (await created.json()).data.protocolo as string;
+  const code = await requestGuarantee(request, cpf, 'Beatriz Doze Arquivos');
 
   const check = failOnConsoleErrors(page);
   // requests that left the browser, and their answers (a 401 replayed after a silent token
@@ -32,13 +22,7 @@ test('[GARANTIAS]: the duplicata upload refuses 13 files in the browser and send
     if (r.url().includes('/api/garantia/uploadDuplicata')) uploads.push(r.status());
   });
   await loginAs(page, 'admin');
-  await page.goto('/operacao/garantias');
-  await page.getByPlaceholder('Pesquisar por nome ou CPF/CNPJ').fill(cpf);
-  await page.getByPlaceholder('Pesquisar por nome ou CPF/CNPJ').press('Enter');
-  const row = page.getByRole('row').filter({ hasText: code });
-  await expect(row).toContainText('NÃO');
-  await row.click();
-  await expect(page.getByRole('heading', { name: `Análise da Garantia ${code}` })).toBeVisible();
+  expect(await openAnalysis(page, cpf, code)).toContain('NÃO');
 
   const duplicatas = page.getByRole('region', { name: 'Duplicatas Assinadas' });
   await duplicatas.getByRole('button', { name: 'Exibir' }).click();

@@ -3,7 +3,7 @@ import { formatCpfCnpj } from '@bg/domain';
 import { failOnConsoleErrors, loginAs } from '../support/session';
 import { PNG, randomCpf } from '../support/test-data';
 
-// CPF on the demo suspect list (db/seed/seed-cadastros.ts: completeCpf('418620573'))
+// CPF on the demo suspect list (apps/api/src/seed/seed-cadastros.ts: completeCpf('418620573'))
 const SUSPECT_CPF = '41862057362';
 
 /** dd/mm/aaaa of the given day, n months after this one, clamped to the month's last day. */
@@ -115,12 +115,16 @@ test('[GARANTIAS]: the loja requests a guarantee for a new CPF and the admin ana
   await admin.getByRole('button', { name: 'Aprovar' }).click();
   await admin.getByRole('button', { name: 'Confirmar' }).click();
   await expect(admin.getByText('Tudo Certo!')).toBeVisible();
-  await expect(admin.locator('[data-status="PRÉ APROVADO"]')).toBeVisible();
+  // the administrador sees the real status with the release beside it (PRÉ APROVADO is the shop's view)
+  const dados = admin.getByRole('region', { name: 'Dados da solicitação' });
+  await expect(dados.locator('[data-status="APROVADO"]')).toBeVisible();
+  await expect(dados.getByText('Boletos liberados: Não')).toBeVisible();
+  await expect(admin.getByText('PRÉ APROVADO')).toHaveCount(0);
   await expect(admin.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
 
   await admin.getByRole('button', { name: 'Libera Boleto(s)' }).click();
   await admin.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(admin.locator('[data-status="APROVADO"]')).toBeVisible();
+  await expect(dados.getByText('Boletos liberados: Sim')).toBeVisible();
   await expect(admin.locator('[data-status="DISPONÍVEL PARA PAGAMENTO"]')).toHaveCount(3);
   await expect(admin.getByRole('button', { name: 'Libera Boleto(s)' })).toHaveCount(0);
   await expect(admin.getByRole('button', { name: 'Cancelar Garantia' })).toBeVisible();

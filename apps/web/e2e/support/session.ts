@@ -9,6 +9,11 @@ export const DEMO = {
 /** Logs in through the form and waits for the app shell. */
 export async function loginAs(page: Page, who: keyof typeof DEMO, path = '/login') {
   await page.goto(path);
+  await submitLogin(page, who);
+}
+
+/** Fills and sends the login form already on screen, then waits for the app shell. */
+export async function submitLogin(page: Page, who: keyof typeof DEMO) {
   await page.getByLabel('Login').fill(DEMO[who].login);
   await page.getByLabel('Senha').fill(DEMO[who].password);
   await page.getByRole('button', { name: 'Entrar' }).click();

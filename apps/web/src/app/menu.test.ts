@@ -5,6 +5,7 @@ import type { CurrentUser } from '../lib/auth';
 const base: CurrentUser = {
   id: 1, name: 'X', login: 'x', email: null, nivel: '1', setor: null, permissoes: [], displayName: 'X', avatar: null,
   empresa: { id: 1, fantasia: 'Loja', qtd_max_parcelas: 12, antecipa: 'N', simula_venda: 'N' },
+  dois_fatores: { ativo: false, configuracao_obrigatoria: false },
 };
 const labels = (u: CurrentUser) => menuFor(u, 'https://chat').map((e) => e.label);
 
@@ -19,6 +20,8 @@ describe('menus by level', () => {
   it('administrador sees the four sections', () => {
     const menu = menuFor({ ...base, nivel: '2', empresa: null }, 'x');
     expect(menu.filter(isSection).map((s) => s.label)).toEqual(['Operação', 'Financeiro', 'Cobrança', 'Administração']);
+    // LGPD: the data subject's export (docs/decisions/095)
+    expect(menu.filter(isSection).find((s) => s.label === 'Administração')!.links.at(-1)).toEqual({ label: 'LGPD', to: '/administracao/lgpd' });
   });
 });
 

@@ -57,6 +57,8 @@ export function menuFor(user: CurrentUser, chatUrl: string): MenuEntry[] {
           { label: 'CPFs Suspeitos', to: '/administracao/cpfs-suspeitos' },
           { label: 'Auditoria', to: '/administracao/auditoria' },
           { label: 'Conta de Cobrança', to: '/administracao/conta-cobranca' },
+          { label: 'Mensagens', to: '/administracao/mensagens' },
+          { label: 'LGPD', to: '/administracao/lgpd' },
         ],
       },
     ];

@@ -1,42 +1,19 @@
-import { useEffect, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, useLocation } from 'react-router';
-import { Center, Loader } from '@mantine/core';
-import { useAuth } from '../lib/auth';
-import { AppLayout } from './layout/AppLayout';
-import { appRoutes, type AppRoute } from './route-table';
-import { LoginPage } from '../features/session/routes/LoginPage';
-import { NotFoundPage } from '../features/not-found/routes/NotFoundPage';
-import { ForbiddenPage } from '../features/not-found/routes/ForbiddenPage';
+import { useEffect } from 'react';
+import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { page, PageSuspense } from './lazy-page';
+
+/**
+ * The app's routes (history mode). Only what /login needs is in the first download: the login and
+ * signing pages, and everything behind the session (guard, layout, route table, pages) is fetched
+ * lazily (signed-in-routes.tsx, route-table.tsx; docs/decisions/009-production-build-and-startup.md).
+ * Declarative routing: the app uses no loaders or actions, and the data router would add about
+ * 16 KB gzip to every page, /login included.
+ */
+const LoginPage = page(() => import('../features/session/routes/LoginPage'), 'LoginPage');
+const AssinaturaPage = page(() => import('../features/assinatura/routes/AssinaturaPage'), 'AssinaturaPage');
+const SignedInRoutes = page(() => import('./signed-in-routes'), 'SignedInRoutes');
 
 export const APP_NAME = 'Boleto Garantido';
-
-/** Sends anonymous visitors to /login, remembering where they wanted to go. */
-function RequireSession({ children }: { children: ReactNode }) {
-  const { state } = useAuth();
-  const location = useLocation();
-  if (state.status === 'loading') {
-    return (
-      <Center h="100vh">
-        <Loader aria-label="Carregando" />
-      </Center>
-    );
-  }
-  if (state.status === 'anonymous') {
-    const redirect = location.pathname + location.search;
-    return <Navigate to={`/login?redirect=${encodeURIComponent(redirect)}`} replace />;
-  }
-  return <>{children}</>;
-}
-
-/** Role guard and page title of one route. */
-function RoutePage({ route }: { route: AppRoute }) {
-  const { state } = useAuth();
-  useEffect(() => {
-    document.title = `${route.title} | ${APP_NAME}`;
-  }, [route.title]);
-  if (route.access === 'admin' && state.user?.nivel !== '2') return <ForbiddenPage />;
-  return <>{route.element}</>;
-}
 
 export function ScrollToTop() {
   const { pathname } = useLocation();
@@ -46,19 +23,21 @@ export function ScrollToTop() {
   return null;
 }
 
-export const router = createBrowserRouter([
-  { path: '/login', element: <LoginPage /> },
-  {
-    path: '/',
-    element: (
-      <RequireSession>
-        <AppLayout />
-      </RequireSession>
-    ),
-    children: [
-      { index: true, element: <Navigate to="/dashboard" replace /> },
-      ...appRoutes.map((route) => ({ path: route.path, element: <RoutePage route={route} /> })),
-    ],
-  },
-  { path: '*', element: <NotFoundPage /> },
-]);
+const routes: RouteObject[] = [
+  { path: '/login', element: <PageSuspense fullScreen><LoginPage /></PageSuspense> },
+  // the customer's signing page: public, outside the logged-in layout (docs/assinatura.md)
+  { path: '/assinatura/:token', element: <PageSuspense fullScreen><AssinaturaPage /></PageSuspense> },
+  { path: '*', element: <PageSuspense fullScreen><SignedInRoutes /></PageSuspense> },
+];
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

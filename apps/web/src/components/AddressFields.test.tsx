@@ -26,6 +26,7 @@ function AddressForm({ initial = {} }: { initial?: Partial<AddressValues> }) {
   const form = useForm<AddressValues>({
     initialValues: { cep: '', endereco: '', numero: '', complemento: '', bairro: '', cidade: '', uf: '', ...initial },
   });
+  // eslint-disable-next-line react-hooks/globals -- test probe: the form's values as last rendered
   values = form.getValues();
   return <AddressFields form={form} />;
 }
@@ -80,10 +81,29 @@ describe('AddressFields', () => {
     expect(screen.getByLabelText(/Bairro/)).toHaveValue('Bela Vista');
     expect(screen.getByLabelText(/Cidade/)).toHaveValue('São Paulo');
     expect(screen.getByLabelText(/UF/)).toHaveValue('SP');
-    expect(screen.getByLabelText('Complemento')).toHaveValue('de 612 a 1510 - lado par');
+    // the CEP's postal range ("de 612 a 1510 - lado par") is not a complemento: the form never uses it
+    expect(screen.getByLabelText('Complemento')).toHaveValue('');
     expect(screen.getByLabelText(/Cidade/)).toHaveAttribute('readonly');
     expect(screen.getByLabelText(/UF/)).toHaveAttribute('readonly');
     expect(values).toMatchObject({ cep: '01310-100', endereco: 'Avenida Paulista', cidade: 'São Paulo', uf: 'SP' });
+  });
+
+  it('never writes the CEP answer into Complemento, nor clears a saved one', async () => {
+    installFetch((url) => (url === '/api/cep/01310100' ? json(200, { status: 200, msg: 'ok', data: PAULISTA }) : json(422, { status: 422, msg: 'Digite um CEP válido!' })));
+    renderWithProviders(<AddressForm initial={{ cep: '30130-010', complemento: 'Apto 12' }} />);
+    const cep = screen.getByLabelText(/CEP/);
+    await userEvent.clear(cep);
+    await userEvent.type(cep, '01310100');
+    await userEvent.tab();
+    await waitFor(() => expect(screen.getByLabelText(/Cidade/)).toHaveValue('São Paulo'));
+    expect(screen.getByLabelText('Complemento')).toHaveValue('Apto 12');
+    await userEvent.clear(cep);
+    await userEvent.type(cep, '123');
+    await userEvent.tab();
+    expect(await screen.findByText('Digite um CEP válido!')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Endereço/)).toHaveValue('');
+    expect(screen.getByLabelText('Complemento')).toHaveValue('Apto 12');
+    expect(values).toMatchObject({ complemento: 'Apto 12' });
   });
 
   it('keeps a complemento the user already typed', async () => {

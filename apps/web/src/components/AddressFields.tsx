@@ -14,6 +14,9 @@ export type AddressValues = {
   uf: string;
 };
 
+/** What a CEP lookup fills (and an invalid CEP clears). */
+const FILLED_BY_CEP = ['endereco', 'bairro', 'cidade', 'uf'] as const;
+
 export interface AddressFieldsProps<T extends AddressValues> {
   form: UseFormReturnType<T>;
   disabled?: boolean;
@@ -22,33 +25,26 @@ export interface AddressFieldsProps<T extends AddressValues> {
 }
 
 /**
- * CEP plus the address it fills (spec §5). A found address fills endereco, bairro, cidade, uf
- * (complemento only when empty) and makes cidade and uf read-only; an invalid CEP clears the
- * address; a failed lookup leaves cidade and uf editable so the user can type them.
+ * CEP plus the address it fills (spec §5). A found address fills only endereco, bairro, cidade
+ * and uf, and makes cidade and uf read-only; número and complemento are the user's (the CEP
+ * answer's complemento is a postal range such as "de 612 a 1510 - lado par", never a
+ * complemento), so no lookup ever writes or clears them. An invalid CEP clears what a lookup
+ * fills; a failed lookup leaves cidade and uf editable so the user can type them.
  */
 export function AddressFields<T extends AddressValues>({ form, disabled = false, withAsterisk = true }: AddressFieldsProps<T>) {
   const [filledByLookup, setFilledByLookup] = useState(false);
   // Mantine's form is generic over T; the address keys are known to exist on it.
-  const f = form as unknown as UseFormReturnType<AddressValues>;
+  const f = form as UseFormReturnType<AddressValues>;
 
   const onAddress = (result: CepLookupResult) => {
     if (result.status === 'found') {
       const a = result.address;
       const current = f.getValues();
-      f.setValues({
-        endereco: a.endereco || current.endereco,
-        bairro: a.bairro || current.bairro,
-        cidade: a.cidade,
-        uf: a.uf,
-        complemento: current.complemento ? current.complemento : a.complemento,
-      });
-      f.clearFieldError('cidade');
-      f.clearFieldError('uf');
-      f.clearFieldError('endereco');
-      f.clearFieldError('bairro');
+      f.setValues({ endereco: a.endereco || current.endereco, bairro: a.bairro || current.bairro, cidade: a.cidade, uf: a.uf });
+      for (const field of FILLED_BY_CEP) f.clearFieldError(field);
       setFilledByLookup(true);
     } else if (result.status === 'invalid') {
-      f.setValues({ endereco: '', complemento: '', bairro: '', cidade: '', uf: '' });
+      f.setValues({ endereco: '', bairro: '', cidade: '', uf: '' });
       setFilledByLookup(false);
     } else {
       setFilledByLookup(false);

@@ -51,6 +51,30 @@ describe('DataTable', () => {
   });
 });
 
+describe('DataTable column kinds', () => {
+  type Person = { id: number; nome: string; cpf: string; valor: number };
+  const long = `Maria${'Aparecida'.repeat(12)}DosSantos`;
+  const people: Person[] = [{ id: 1, nome: long, cpf: '123.456.789-09', valor: 1234.5 }];
+  const columns: DataTableColumn<Person>[] = [
+    { key: 'nome', header: 'Nome', kind: 'name' },
+    { key: 'cpf', header: 'CPF/CNPJ', kind: 'document' },
+    { key: 'valor', header: 'Valor', kind: 'money', render: (r) => <MoneyText value={r.valor} /> },
+    { key: 'acao', header: 'Ação', kind: 'actions', render: () => <Button>Editar</Button> },
+  ];
+
+  it('keeps documents and money on one line, truncates long names with the full text on hover, pins the actions', () => {
+    renderWithProviders(<DataTable columns={columns} rows={people} rowKey={(r) => r.id} />);
+    expect(screen.getByText('123.456.789-09').closest('td')).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(screen.getByText('R$ 1.234,50').closest('td')).toHaveStyle({ whiteSpace: 'nowrap' });
+    const name = screen.getByText(long);
+    expect(name).toHaveAttribute('title', long);
+    expect(name).toHaveStyle({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+    const actions = screen.getByRole('button', { name: 'Editar' }).closest('td');
+    expect(actions).toHaveStyle({ position: 'sticky', whiteSpace: 'nowrap' });
+    expect(screen.getByRole('columnheader', { name: 'Ação' })).toHaveStyle({ position: 'sticky' });
+  });
+});
+
 describe('PagedTable', () => {
   it('renders the rows and the paginator of a paged result', async () => {
     const onPage = vi.fn();

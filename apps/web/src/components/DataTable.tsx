@@ -1,13 +1,27 @@
 import type { CSSProperties, KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { Box, LoadingOverlay, Table, Text } from '@mantine/core';
 
+/**
+ * How a column's cells behave when space is short:
+ * - 'document' (CPF/CNPJ, phone, protocol), 'money', 'date': never broken across lines;
+ * - 'name' (people, empresas, e-mails): one line, cut with "…", the full text on hover (title);
+ * - 'actions': one line and pinned to the right edge, so the buttons stay on screen however wide
+ *   the rest of the table is.
+ * Without a kind the cell wraps as ordinary text.
+ */
+export type ColumnKind = 'document' | 'money' | 'date' | 'name' | 'actions';
+
 export interface DataTableColumn<T> {
   /** Unique per table; also the field shown when there is no render function. */
   key: string;
   header: ReactNode;
   render?: (row: T) => ReactNode;
   align?: 'left' | 'center' | 'right';
+  /** For 'name' columns, the widest the text gets before it is cut (default NAME_MAX_WIDTH). */
   width?: CSSProperties['width'];
+  kind?: ColumnKind;
+  /** The full text shown on hover of a 'name' cell when render does not answer plain text. */
+  title?: (row: T) => string;
 }
 
 export interface DataTableProps<T> {
@@ -39,6 +53,41 @@ function defaultCell<T>(row: T, key: string): ReactNode {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/** Widest a 'name' cell gets before its text is cut (with the full text on hover). */
+export const NAME_MAX_WIDTH = '16rem';
+
+const ONE_LINE: CSSProperties = { whiteSpace: 'nowrap' };
+// Sticky cells need an opaque background, or the scrolled columns show through them.
+const PINNED: CSSProperties = {
+  whiteSpace: 'nowrap',
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  boxShadow: 'inset 1px 0 0 var(--mantine-color-default-border)',
+};
+
+function cellStyle<T>(column: DataTableColumn<T>): CSSProperties {
+  const base: CSSProperties = { textAlign: column.align };
+  if (column.kind === 'actions') return { ...base, ...PINNED, width: column.width };
+  if (column.kind === 'name') return base;
+  return { ...base, width: column.width, ...(column.kind ? ONE_LINE : undefined) };
+}
+
+function cell<T>(column: DataTableColumn<T>, row: T): ReactNode {
+  const content = column.render ? column.render(row) : defaultCell(row, column.key);
+  if (column.kind !== 'name') return content;
+  const full = column.title?.(row) ?? (typeof content === 'string' || typeof content === 'number' ? String(content) : undefined);
+  return (
+    <span
+      title={full}
+      style={{ display: 'block', maxWidth: column.width ?? NAME_MAX_WIDTH, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
+      {content}
+    </span>
+  );
+}
+
 /** The one table of the app (HOUSE-STYLE habit 4): every list looks and behaves the same. */
 export function DataTable<T>({ columns, rows, rowKey, loading = false, emptyText = EMPTY_TEXT, onRowClick, caption }: DataTableProps<T>) {
   const clickable = onRowClick !== undefined;
@@ -52,7 +101,7 @@ export function DataTable<T>({ columns, rows, rowKey, loading = false, emptyText
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (
-                <Table.Th key={column.key} style={{ textAlign: column.align, width: column.width }}>
+                <Table.Th key={column.key} style={cellStyle(column)}>
                   {column.header}
                 </Table.Th>
               ))}
@@ -86,8 +135,8 @@ export function DataTable<T>({ columns, rows, rowKey, loading = false, emptyText
                 }
               >
                 {columns.map((column) => (
-                  <Table.Td key={column.key} style={{ textAlign: column.align, width: column.width }}>
-                    {column.render ? column.render(row) : defaultCell(row, column.key)}
+                  <Table.Td key={column.key} style={cellStyle(column)}>
+                    {cell(column, row)}
                   </Table.Td>
                 ))}
               </Table.Tr>

@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG } from '@bg/domain';
 import { useState } from 'react';
 import { renderWithProviders } from '../test/render';
 import { DateField } from './DateField';
 
-function Harness({ onValue }: { onValue(v: string): void }) {
-  const [value, setValue] = useState('2026-11-22');
+function Harness({ onValue, initial = '2026-11-22' }: { onValue(v: string): void; initial?: string }) {
+  const [value, setValue] = useState(initial);
   return (
     <DateField
       label="Vencimento"
@@ -24,13 +26,38 @@ describe('DateField', () => {
     renderWithProviders(<Harness onValue={onValue} />);
     const input = screen.getByLabelText('Vencimento');
     expect(input).toHaveValue('22/11/2026');
-    fireEvent.change(input, { target: { value: '05/01/2027' } });
+    fireEvent.input(input, { target: { value: '05/01/2027' } });
     expect(onValue).toHaveBeenLastCalledWith('2027-01-05');
   });
-  it('ignores text that is not a real date', () => {
+  it('never answers a date for text that is not one (nor keeps the previous date)', () => {
     const onValue = vi.fn();
     renderWithProviders(<Harness onValue={onValue} />);
-    fireEvent.change(screen.getByLabelText('Vencimento'), { target: { value: '31/02/2027' } });
-    expect(onValue).not.toHaveBeenCalled();
+    fireEvent.input(screen.getByLabelText('Vencimento'), { target: { value: '31/02/2027' } });
+    // the text as typed: the domain's date schema refuses it with MSG.dateInvalid
+    expect(onValue).toHaveBeenLastCalledWith('31/02/2027');
+    expect(screen.getByText(MSG.dateInvalid)).toBeInTheDocument();
+  });
+
+  it('masks typed digits as dd/mm/aaaa (15031985 is 15/03/1985, not cleared)', async () => {
+    const onValue = vi.fn();
+    renderWithProviders(<Harness onValue={onValue} initial="" />);
+    const input = screen.getByLabelText('Vencimento');
+    await userEvent.type(input, '15031985');
+    expect(input).toHaveValue('15/03/1985');
+    await userEvent.tab();
+    expect(input).toHaveValue('15/03/1985');
+    expect(onValue).toHaveBeenLastCalledWith('1985-03-15');
+    expect(screen.queryByText(MSG.dateInvalid)).not.toBeInTheDocument();
+  });
+
+  it('says so when the typed date is not a real date', async () => {
+    const onValue = vi.fn();
+    renderWithProviders(<Harness onValue={onValue} initial="" />);
+    const input = screen.getByLabelText('Vencimento');
+    await userEvent.type(input, '31022027');
+    await userEvent.tab();
+    expect(input).toHaveValue('31/02/2027');
+    expect(screen.getByText(MSG.dateInvalid)).toBeInTheDocument();
+    expect(onValue).toHaveBeenLastCalledWith('31/02/2027');
   });
 });

@@ -56,7 +56,7 @@ export function MaskedInput({ mask, dispatch, value, defaultValue, onChange, ref
   });
 
   // IMask types its options as a wide union; our masks are plain patterns, so narrow once here.
-  const maskOptions = { mask, ...(dispatch ? { dispatch } : {}) } as unknown as { mask: string };
+  const maskOptions = { mask, ...(dispatch ? { dispatch } : {}) } as { mask: string };
 
   return (
     <InputBase

@@ -56,6 +56,7 @@ describe('DocumentInput', () => {
     let values: Record<string, string> = {};
     function Form() {
       const form = useForm({ initialValues: { cnpj: '' }, validate: { cnpj: (v) => (v ? null : 'Campo obrigatório') } });
+      // eslint-disable-next-line react-hooks/globals -- test probe: the form's values as last rendered
       values = form.getValues();
       return (
         <form noValidate onSubmit={form.onSubmit(() => {})}>

@@ -42,11 +42,7 @@ export function showResult({ status, msg, autoCloseMs: payloadMs }: ResultPayloa
     },
     children: (
       <Stack align="center" gap="sm" py="xs" data-result={ok ? 'success' : 'error'}>
-        <ThemeIcon size={48} radius="xl" color={ok ? 'teal' : 'red'} variant="light" aria-hidden>
-          <Text fw={700} fz={24} lh={1}>
-            {ok ? '✓' : '✕'}
-          </Text>
-        </ThemeIcon>
+        <ResultIcon ok={ok} />
         {msg !== undefined && msg !== null && msg !== '' && <Text ta="center">{msg}</Text>}
       </Stack>
     ),
@@ -54,6 +50,17 @@ export function showResult({ status, msg, autoCloseMs: payloadMs }: ResultPayloa
 
   if (autoCloseMs > 0) timer = setTimeout(() => modals.close(id), autoCloseMs);
   return id;
+}
+
+/** The ✓ / ✕ of a result (the dialog, the wizard's RESULTADO). */
+export function ResultIcon({ ok, size = 48 }: { ok: boolean; size?: number }) {
+  return (
+    <ThemeIcon size={size} radius="xl" color={ok ? 'teal' : 'red'} variant="light" aria-hidden>
+      <Text fw={700} fz={size / 2} lh={1}>
+        {ok ? '✓' : '✕'}
+      </Text>
+    </ThemeIcon>
+  );
 }
 
 /** The error path of showResult, for failures that have no status (network, thrown errors). */

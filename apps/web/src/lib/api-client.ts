@@ -5,7 +5,7 @@
  * dead the session-expired handler logs the user out (remembering the route). A refresh that lost a
  * race with another tab (409) is retried; a server out of reach is an error, not a logout.
  */
-import { MSG, sessionContracts, type ContractResult } from '@bg/domain';
+import { MSG, sessionContracts, twoFactorContracts, type ContractResult } from '@bg/domain';
 
 export type ApiBody = { status: number; msg: string; errors?: Record<string, string>; [key: string]: unknown };
 
@@ -46,7 +46,7 @@ let refreshing: Promise<RefreshOutcome> | null = null;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The session's own endpoints: never refreshed and replayed on a 401 (that is their answer). */
-const SESSION_PATHS: readonly string[] = [sessionContracts.login.path, sessionContracts.refresh.path];
+const SESSION_PATHS: readonly string[] = [sessionContracts.login.path, twoFactorContracts.login2fa.path, sessionContracts.refresh.path];
 
 async function postRefresh(): Promise<RefreshOutcome> {
   // 409 = another tab rotated the cookie a moment ago; the browser now holds the newer one
@@ -168,4 +168,21 @@ export async function apiBlobUrl(path: string, query?: RequestOptions['query']):
 export function errorMessage(err: unknown, fallback = 'Ops! Ocorreu um erro.'): string {
   if (err instanceof ApiError) return err.body.msg || fallback;
   return fallback;
+}
+
+/**
+ * The same session rules for a transport other than fetch (lib/upload-progress.ts sends with
+ * XMLHttpRequest, which reports upload progress): a lapsed token is renewed before sending, and a
+ * 401 refreshes once (shared with concurrent requests) and sends again; a dead session logs out.
+ * `send` gets the Authorization header value (null without a session) and answers the HTTP status
+ * with whatever else it needs.
+ */
+export async function withSession<T extends { status: number }>(send: (authorization: string | null) => Promise<T>): Promise<T> {
+  const header = () => (accessToken ? `Bearer ${accessToken}` : null);
+  if (accessToken !== null && renewAt !== null && Date.now() >= renewAt) await settle(await refreshOnce(), null);
+  const tokenUsed = accessToken;
+  const first = await send(header());
+  if (first.status !== 401 || accessToken === null) return first;
+  await settle(accessToken !== tokenUsed ? 'ok' : await refreshOnce(), null);
+  return send(header());
 }

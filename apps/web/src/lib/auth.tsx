@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { NIVEL, sessionContracts, type ContractResult } from '@bg/domain';
+import { NIVEL, sessionContracts, twoFactorContracts, type ContractResult } from '@bg/domain';
 import { refreshAccessToken, setAccessToken, setSessionExpiredHandler } from './api-client';
 import { call } from './api-contract';
 
@@ -9,12 +9,21 @@ export type CurrentUser = ContractResult<typeof sessionContracts.getUserCurrent>
 
 type AuthState =
   | { status: 'loading'; user: null }
-  | { status: 'anonymous'; user: null; expired?: boolean }
+  /**
+   * expired: the session died (401 after a failed refresh): the login returns to the route.
+   * loggedOut: the user pressed Sair: the next login starts afresh (never on the previous page).
+   */
+  | { status: 'anonymous'; user: null; expired?: boolean; loggedOut?: boolean }
   | { status: 'authenticated'; user: CurrentUser };
+
+/** The password step's outcome: a session, or a two-factor challenge for completeLogin. */
+export type LoginResult = { requires2fa: false } | { requires2fa: true; challenge: string };
 
 type AuthContextValue = {
   state: AuthState;
-  login(username: string, password: string): Promise<void>;
+  login(username: string, password: string): Promise<LoginResult>;
+  /** Second step of a two-factor login: the challenge from login() and the code (docs/decisions/095). */
+  completeLogin(challenge: string, code: string): Promise<void>;
   logout(): Promise<void>;
   reloadUser(): Promise<void>;
 };
@@ -43,17 +52,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
 
   const reset = useCallback(
-    (expired: boolean) => {
+    (why: 'expired' | 'loggedOut' | 'failed') => {
       setAccessToken(null);
       hint.set(false);
       queryClient.clear();
-      setState({ status: 'anonymous', user: null, expired });
+      setState({ status: 'anonymous', user: null, expired: why === 'expired', loggedOut: why === 'loggedOut' });
     },
     [queryClient],
   );
 
   useEffect(() => {
-    setSessionExpiredHandler(() => reset(true));
+    setSessionExpiredHandler(() => reset('expired'));
     let cancelled = false;
     (async () => {
       const ok = hint.get() && (await refreshAccessToken());
@@ -66,7 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const user = await fetchCurrentUser();
         if (!cancelled) setState({ status: 'authenticated', user });
       } catch {
-        if (!cancelled) reset(false);
+        if (!cancelled) reset('failed');
       }
     })();
     return () => {
@@ -75,14 +84,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [reset]);
 
-  const value = useMemo<AuthContextValue>(
-    () => ({
+  const value = useMemo<AuthContextValue>(() => {
+    const start = async (body: { access_token?: string; expires_in?: number }) => {
+      setAccessToken(body.access_token ?? null, body.expires_in);
+      hint.set(true);
+      setState({ status: 'authenticated', user: await fetchCurrentUser() });
+    };
+    return {
       state,
       async login(username, password) {
         const body = await call(sessionContracts.login, { body: { username, password } });
-        setAccessToken(body.access_token, body.expires_in);
-        hint.set(true);
-        setState({ status: 'authenticated', user: await fetchCurrentUser() });
+        if (body.requires_2fa && body.challenge) return { requires2fa: true, challenge: body.challenge };
+        await start(body);
+        return { requires2fa: false };
+      },
+      async completeLogin(challenge, code) {
+        await start(await call(twoFactorContracts.login2fa, { body: { challenge, code } }));
       },
       async logout() {
         try {
@@ -90,14 +107,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         } catch {
           // the session is ended locally whatever the server says
         }
-        reset(false);
+        reset('loggedOut');
       },
       async reloadUser() {
         setState({ status: 'authenticated', user: await fetchCurrentUser() });
       },
-    }),
-    [state, reset],
-  );
+    };
+  }, [state, reset]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

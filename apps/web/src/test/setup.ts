@@ -11,7 +11,7 @@ Object.defineProperty(window, 'matchMedia', {
   }),
 });
 class ResizeObserverStub { observe() {} unobserve() {} disconnect() {} }
-(window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
+Object.assign(window, { ResizeObserver: ResizeObserverStub });
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
 

@@ -115,6 +115,7 @@ describe('buildBoleto — bad input', () => {
     ['negative', -1],
     ['above 99.999.999,99', 99_999_999_99 + 1],
     ['NaN', Number.NaN],
+    // eslint-disable-next-line no-restricted-syntax -- a string where the type says number, as untyped input could send
     ['text', '100' as unknown as number],
   ])('rejects an amount that is %s', (_, amountCents) => {
     const e = errorOf(() => buildBoleto({ ...caixa, amountCents }));

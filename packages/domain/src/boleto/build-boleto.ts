@@ -3,6 +3,7 @@ import { bankProfile, type BankCode } from './bank-profiles.js';
 import type { CampoLivreInput } from './campo-livre/bank-profile.js';
 import { digitableLineFromBarcode } from './digitable-line.js';
 import { dueDateToFactor } from './fator-vencimento.js';
+import { formatNossoNumero } from './nosso-numero.js';
 
 export interface BuildBoletoInput extends CampoLivreInput {
   bank: BankCode;
@@ -35,6 +36,6 @@ export function buildBoleto(input: BuildBoletoInput): BuiltBoleto {
   return {
     barcode,
     digitableLine: digitableLineFromBarcode(barcode),
-    ourNumberFormatted: profile.ourNumberFormatted(input),
+    ourNumberFormatted: formatNossoNumero(input),
   };
 }

@@ -43,7 +43,7 @@ function parseCsv(text: string): Row[] {
   const [header, ...body] = records;
   return body.map((cells) => {
     if (cells.length !== header.length) throw new Error(`linha do CSV com ${cells.length} colunas: ${cells.join(',')}`);
-    return Object.fromEntries(header.map((h, i) => [h, cells[i]])) as unknown as Row;
+    return Object.fromEntries(header.map((h, i) => [h, cells[i]])) as Record<keyof Row, string>;
   });
 }
 

@@ -7,6 +7,7 @@ export { digitableLineFromBarcode, barcodeFromDigitableLine, formatDigitableLine
 export type { BankProfile, CampoLivreInput, CampoLivreFields } from './campo-livre/bank-profile.js';
 export { BANK_PROFILES, bankProfile, isBankCode, type BankCode } from './bank-profiles.js';
 export { buildBoleto, type BuildBoletoInput, type BuiltBoleto } from './build-boleto.js';
+export { formatNossoNumero, type NossoNumeroInput } from './nosso-numero.js';
 export { parseDigitableLine, type ParsedDigitableLine } from './parse-digitable-line.js';
 export { encodeInterleaved2of5, interleaved2of5Widths, type BarElement } from './interleaved-2of5.js';
 export { valorAtualizadoCents, diasDeAtraso, MULTA_PERCENT, JUROS_DIA_PERCENT } from './valor-atualizado.js';

@@ -55,6 +55,8 @@ const boletoHistoricoJson = z.object({
 const boletoDetailJson = boletoJson.extend({
   situacao: boletoSituacaoSchema.nullable(),
   nosso_numero: z.number().int().nullable(),
+  /** As the slip prints it (the bank's format, `formatNossoNumero`): what a screen shows. */
+  nosso_numero_formatado: z.string().nullable(),
   linha_digitavel: z.string().nullable(),
   historico: z.array(boletoHistoricoJson),
 });

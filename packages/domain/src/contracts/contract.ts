@@ -36,7 +36,15 @@ export type ContractDefinition = {
   file?: FileResponse;
   /** Request body limit in bytes when it differs from the server default. */
   bodyLimit?: number;
+  /**
+   * Calls per user per window, counted in the database so every API process shares the count
+   * (apps/api/src/http/rate-limit.ts; each bucket's limit is configured there, docs/security.md).
+   */
+  rateLimit?: RateLimitBucket;
 };
+
+/** Named request budgets: `bureau` = the credit-bureau queries (each may cost money). */
+export type RateLimitBucket = 'bureau';
 
 export type JsonContract = ContractDefinition & { response: z.ZodType; file?: undefined };
 export type FileContract = ContractDefinition & { file: FileResponse; response?: undefined };

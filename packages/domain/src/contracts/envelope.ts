@@ -11,6 +11,20 @@ export function ok<S extends z.ZodRawShape>(shape: S) {
   return z.object({ ...envelopeShape, ...shape });
 }
 
+/**
+ * A person's address as records answer it: any part may be empty (people recorded before the
+ * forms required it).
+ */
+export const personAddressShape = {
+  cep: z.string().nullable(),
+  endereco: z.string().nullable(),
+  numero: z.string().nullable(),
+  complemento: z.string().nullable(),
+  bairro: z.string().nullable(),
+  cidade: z.string().nullable(),
+  uf: z.string().nullable(),
+};
+
 /** `{ status, msg }` only: actions whose answer is the message. */
 export const okOnly = ok({});
 

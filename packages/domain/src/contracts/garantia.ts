@@ -10,6 +10,7 @@ import {
 import { LOOKUP_RESTRICTED_STATUS } from '../garantia/deny-reasons.js';
 import { GARANTIA_STATUS, SITUACAO } from '../situacao/boleto-situacao.js';
 import { defineContract } from './contract.js';
+import { pessoaJson } from './pessoa.js';
 import { calendarDate, id, money, ok, okData, okOnly, pagedOf, sn, timestamp } from './envelope.js';
 
 const tags = ['garantias'];
@@ -22,31 +23,11 @@ const situacaoSchema = z.enum(SITUACAO);
 /** The lookup and the request answer 200, or 900 for commercial restrictions (spec §4 Wizard). */
 const lookupStatus = z.literal([200, LOOKUP_RESTRICTED_STATUS]);
 
-/** The person of a guarantee (spec §3 Person): pre-fills wizard step 2, shown in the analysis. */
-const garantiaPessoaJson = z.object({
-  id,
-  tipo_pessoa: z.enum(['F', 'J']),
-  cpf_cnpj: z.string(),
-  nome_razao: z.string(),
-  data_nascimento: calendarDate.nullable(),
-  cep: z.string().nullable(),
-  endereco: z.string().nullable(),
-  numero: z.string().nullable(),
-  complemento: z.string().nullable(),
-  bairro: z.string().nullable(),
-  cidade: z.string().nullable(),
-  uf: z.string().nullable(),
-  telefone1: z.string().nullable(),
-  telefone2: z.string().nullable(),
-  ref_comercial: z.string().nullable(),
-  tel_ref_comercial: z.string().nullable(),
-  ref_pessoal: z.string().nullable(),
-  tel_ref_pessoal: z.string().nullable(),
-  ocupacao: z.string().nullable(),
-  renda: money.nullable(),
-  socio_avalista: z.string().nullable(),
-  cpf_avalista: z.string().nullable(),
-});
+/**
+ * The person of a guarantee (spec §3 Person): pre-fills wizard step 2, shown in the analysis. The
+ * person as getById answers it, without the list's situação.
+ */
+const garantiaPessoaJson = pessoaJson.omit({ situacao: true });
 
 /** A row of the admin list (spec §2: Protocolo, Data, Loja, Pessoa, Cpf/Cnpj, Qtd., Situação, Possui Duplicata?). */
 const garantiaRowJson = z.object({
@@ -136,9 +117,11 @@ export const GARANTIA_DUPLICATA_LIMITS = { maxFiles: 12, maxTotalBytes: 50 * 102
 /** Spec §7 Guarantees, plus the boleto "Acerto de Atendimento" of the analysis screen. */
 export const garantiaContracts = {
   consultaDocumento: defineContract({
-    method: 'GET', path: '/api/garantia/consultaDocumento', access: 'authenticated', tags,
+    // POST: the CPF/CNPJ travels in the body, never in the URL (logs, history; docs/security.md)
+    method: 'POST', path: '/api/garantia/consultaDocumento', access: 'authenticated', tags,
     summary: 'Consulta do CPF/CNPJ (passo 1 da solicitação)',
-    query: consultaDocumentoSchema,
+    body: consultaDocumentoSchema,
+    rateLimit: 'bureau',
     // 200: no restriction (obj.pessoa pre-fills step 2, consulta is empty); 900: restrictions
     // listed in consulta (HTML), obj.pessoa null. The limit refusal is an HTTP 409 error.
     response: ok({
@@ -175,12 +158,14 @@ export const garantiaContracts = {
     method: 'GET', path: '/api/garantia/consultaRestritiva/:id', access: 'admin', tags,
     summary: 'Consulta Restritiva',
     params: idParamSchema,
+    rateLimit: 'bureau',
     response: okData(consultaBureauJson),
   }),
   consultaAnalitica: defineContract({
     method: 'GET', path: '/api/garantia/consultaAnalitica/:id', access: 'admin', tags,
     summary: 'Consulta Analítica',
     params: idParamSchema,
+    rateLimit: 'bureau',
     response: okData(consultaBureauJson),
   }),
   aprovar: defineContract({

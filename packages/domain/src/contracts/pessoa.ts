@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamSchema, pagingQuerySchema } from '../schemas/common.js';
 import { pessoaSchema, telefoneSchema } from '../schemas/pessoa.js';
 import { defineContract } from './contract.js';
-import { calendarDate, createdId, id, money, okData, pagedOf, timestamp } from './envelope.js';
+import { calendarDate, createdId, id, money, okData, pagedOf, personAddressShape, timestamp } from './envelope.js';
 
 const tags = ['pessoas'];
 
@@ -16,7 +16,11 @@ export const PESSOA_SITUACOES = ['ATIVO'] as const;
 export type PessoaSituacao = (typeof PESSOA_SITUACOES)[number];
 export const pessoaSituacaoSchema = z.enum(PESSOA_SITUACOES);
 
-/** Spec §5: person documents, at most 3 files per request (decision 010: JPEG/PNG/PDF, 10 MB each). */
+/**
+ * Spec §5 "person documents: max 3 files": a person keeps at most 3 documents, whichever way they
+ * came in (the wizard sends them after the request, the person screen on its own), so one request
+ * carries at most 3 as well (decision 010: JPEG/PNG/PDF, 10 MB each).
+ */
 export const PESSOA_DOCUMENTO_MAX_FILES = 3;
 
 /** A row of the people list (spec §2: ID, Nome/Razão, CPF/CNPJ, Telefone 1, Telefone 2, Situação). */
@@ -36,13 +40,7 @@ export const pessoaRowJson = z.object({
  */
 export const pessoaJson = pessoaRowJson.extend({
   data_nascimento: calendarDate.nullable(),
-  cep: z.string().nullable(),
-  endereco: z.string().nullable(),
-  numero: z.string().nullable(),
-  complemento: z.string().nullable(),
-  bairro: z.string().nullable(),
-  cidade: z.string().nullable(),
-  uf: z.string().nullable(),
+  ...personAddressShape,
   ref_comercial: z.string().nullable(),
   tel_ref_comercial: z.string().nullable(),
   ref_pessoal: z.string().nullable(),

@@ -3,7 +3,7 @@ import { changePasswordSchema, loginSchema } from '../schemas/auth.js';
 import { idParamSchema } from '../schemas/common.js';
 import { defineContract } from './contract.js';
 import { id, ok, okData, okOnly, sn } from './envelope.js';
-import { nivelJson } from './usuario.js';
+import { usuarioIdentityShape } from './usuario.js';
 
 const tags = ['sessão'];
 
@@ -18,14 +18,23 @@ export const accessTokenAnswer = ok({
   expires_in: z.number().int(),
 });
 
+/**
+ * POST /api/login: a session (the three token fields, as accessTokenAnswer) or, for a user with
+ * two-factor sign-in, `requires_2fa: true` and a short-lived signed `challenge` to send with the
+ * code to POST /api/login/2fa — no token and no cookie yet (docs/decisions/095). One object with
+ * optional fields rather than a union, so the OpenAPI document lists every field.
+ */
+export const loginAnswer = ok({
+  access_token: z.string().optional(),
+  token_type: z.literal('bearer').optional(),
+  expires_in: z.number().int().optional(),
+  requires_2fa: z.boolean().optional(),
+  challenge: z.string().optional(),
+});
+
 /** The logged-in user (spec §3 User: with its empresa's qtd_max_parcelas, antecipa, simula_venda). */
 export const currentUserJson = z.object({
-  id,
-  name: z.string(),
-  login: z.string(),
-  email: z.string().nullable(),
-  nivel: nivelJson,
-  setor: z.string().nullable(),
+  ...usuarioIdentityShape,
   permissoes: z.array(z.string()),
   /** First and last name, for the user menu. */
   displayName: z.string(),
@@ -33,6 +42,12 @@ export const currentUserJson = z.object({
   empresa: z
     .object({ id, fantasia: z.string(), qtd_max_parcelas: z.number().int(), antecipa: sn, simula_venda: sn })
     .nullable(),
+  /**
+   * Two-factor sign-in (docs/decisions/095): `ativo` when the user has it on; `configuracao_obrigatoria`
+   * when it is mandatory for this user (REQUIRE_ADMIN_2FA, administradores) and not set up yet —
+   * until it is, the API answers only the setup calls.
+   */
+  dois_fatores: z.object({ ativo: z.boolean(), configuracao_obrigatoria: z.boolean() }),
 });
 export type CurrentUserJson = z.output<typeof currentUserJson>;
 
@@ -45,9 +60,9 @@ export type CurrentUserJson = z.output<typeof currentUserJson>;
 export const sessionContracts = {
   login: defineContract({
     method: 'POST', path: '/api/login', access: 'public', tags,
-    summary: 'Entrar (define o cookie de renovação)',
+    summary: 'Entrar (define o cookie de renovação; com verificação em duas etapas responde requires_2fa e challenge)',
     body: loginSchema,
-    response: accessTokenAnswer,
+    response: loginAnswer,
   }),
   refresh: defineContract({
     method: 'POST', path: '/api/login/refresh', access: 'public', tags,

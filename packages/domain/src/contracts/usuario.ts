@@ -14,17 +14,22 @@ export const USUARIO_SITUACOES = ['ATIVO', 'BLOQUEADO'] as const;
 export type UsuarioSituacao = (typeof USUARIO_SITUACOES)[number];
 export const usuarioSituacaoSchema = z.enum(USUARIO_SITUACOES);
 
-/**
- * A user as "Usuários do Sistema" and its form read it (spec §3 User). Never the password hash,
- * the token version or anything of its sessions.
- */
-export const usuarioJson = z.object({
+/** Who a user is (spec §3 User), as every answer about a user starts. */
+export const usuarioIdentityShape = {
   id,
   name: z.string(),
   login: z.string(),
   email: z.string().nullable(),
   nivel: nivelJson,
   setor: z.string().nullable(),
+};
+
+/**
+ * A user as "Usuários do Sistema" and its form read it (spec §3 User). Never the password hash,
+ * the token version or anything of its sessions.
+ */
+export const usuarioJson = z.object({
+  ...usuarioIdentityShape,
   empresa_id: id.nullable(),
   /** The empresa's fantasia (null for an administrador). */
   empresa: z.string().nullable(),

@@ -4,7 +4,7 @@ import { isValidCpf, isValidCpfCnpj, onlyDigits } from '../documents/cpf-cnpj.js
 import { todayInSaoPaulo } from '../dates/calendar.js';
 import { MSG } from '../schemas/messages.js';
 import {
-  cepSchema,
+  addressShape,
   isoDateSchema,
   moneySchema,
   optionalPhoneSchema,
@@ -12,7 +12,6 @@ import {
   pagingQuerySchema,
   phoneSchema,
   requiredText,
-  ufSchema,
   ID_INVALID,
   MAX_ID,
 } from '../schemas/common.js';
@@ -25,7 +24,7 @@ export const MIN_RENDA_CENTS = 30000;
 
 const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive().max(MAX_ID, ID_INVALID).optional());
 
-/** Step 1 (CONSULTA): GET /api/garantia/consultaDocumento. empresa_id: the Loja an administrador chose. */
+/** Step 1 (CONSULTA): POST /api/garantia/consultaDocumento (body). empresa_id: the Loja an administrador chose. */
 export const consultaDocumentoSchema = z.object({
   documento: z
     .string({ error: MSG.documentRequired })
@@ -44,13 +43,7 @@ export const clienteFields = z.object({
   cpf_cnpj: z.string({ error: MSG.required }).trim().min(1, MSG.required).refine(isValidCpfCnpj, MSG.documentInvalid).transform(onlyDigits),
   nome_razao: requiredText(150),
   data_nascimento: isoDateSchema.refine((d) => d <= todayInSaoPaulo(), GARANTIA_MSG.nascimentoFuturo),
-  cep: cepSchema,
-  endereco: requiredText(150),
-  numero: requiredText(20),
-  complemento: optionalText(100),
-  bairro: requiredText(100),
-  cidade: requiredText(100),
-  uf: ufSchema,
+  ...addressShape,
   ref_comercial: optionalText(150),
   tel_ref_comercial: optionalPhoneSchema,
   ref_pessoal: requiredText(150),

@@ -58,7 +58,8 @@ export const ID_INVALID = 'Identificador inválido';
 export const moneySchema = z
   .union([z.number(), z.string().trim().regex(/^\d+(?:[.,]\d{1,2})?$/, MSG.moneyInvalid)], { error: MSG.required })
   .transform((v) => (typeof v === 'string' ? Number(v.replace(',', '.')) : v))
-  .refine((v) => Number.isFinite(v) && v >= 0 && v <= MAX_MONEY && hasAtMostTwoDecimals(v), MSG.moneyInvalid);
+  // abort: a feature's own refinement on top (e.g. toCents(v) >= minimum) never sees an invalid value
+  .refine((v) => Number.isFinite(v) && v >= 0 && v <= MAX_MONEY && hasAtMostTwoDecimals(v), { message: MSG.moneyInvalid, abort: true });
 
 export const ufSchema = z
   .string({ error: MSG.required })
@@ -66,12 +67,29 @@ export const ufSchema = z
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, MSG.required);
 
+/**
+ * The address block of every form (empresa, pessoa, the wizard's customer): required but for the
+ * complemento; the CEP lookup fills endereço, bairro, cidade and uf.
+ */
+export const addressShape = {
+  cep: cepSchema,
+  endereco: requiredText(150),
+  numero: requiredText(20),
+  complemento: optionalText(100),
+  bairro: requiredText(100),
+  cidade: requiredText(100),
+  uf: ufSchema,
+};
+
 export const emailSchema = z.string().trim().email(MSG.emailInvalid);
+
+/** The largest page any list serves (DOMAIN.md "Wire format": per_page max 100). */
+export const MAX_PER_PAGE = 100;
 
 /** Shared paging input of every list (HOUSE-STYLE habit 4). */
 export const pagingQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(15),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(15),
 });
 
 export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID, ID_INVALID) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { cepSchema, optionalPhoneSchema, optionalText, requiredText, ufSchema } from './common.js';
+import { addressShape, optionalPhoneSchema, optionalText, requiredText } from './common.js';
 import { cnpjSchema, optionalEmailSchema, optionalIdSchema, optionalMoneySchema, optionalRateSchema, rateSchema, simNaoSchema } from './cadastro-fields.js';
 
 /** Spec §9 defaults of a new empresa. */
@@ -42,13 +42,7 @@ export const empresaContactShape = {
   razao: requiredText(150),
   fantasia: requiredText(150),
   insc_estadual: optionalText(30),
-  cep: cepSchema,
-  endereco: requiredText(150),
-  numero: requiredText(20),
-  complemento: optionalText(100),
-  bairro: requiredText(100),
-  cidade: requiredText(100),
-  uf: ufSchema,
+  ...addressShape,
   email: optionalEmailSchema,
   tel1: optionalPhoneSchema,
   tel2: optionalPhoneSchema,

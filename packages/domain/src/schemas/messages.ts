@@ -10,6 +10,8 @@ export const MSG = {
   loginFailed: 'Ocorreu uma falha na autenticação!',
   /** Ours, not the spec's: any 401 of a dead session, from the server or the web client. */
   sessionExpired: 'Sessão expirada. Entre novamente.',
+  /** Ours: a protected call made without any access token (never logged in, or logged out). */
+  loginRequired: 'Faça login para continuar.',
   passwordMin: 'A senha deve ter pelo menos 8 caracteres',
   passwordConfirmation: 'A confirmação deve ser igual à nova senha',
   phoneInvalid: 'Informe um telefone válido!',

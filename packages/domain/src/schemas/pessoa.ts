@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { documentKind } from '../documents/cpf-cnpj.js';
 import { MSG } from './messages.js';
-import { cepSchema, cpfCnpjSchema, ID_INVALID, MAX_ID, optionalPhoneSchema, optionalText, phoneSchema, requiredText, ufSchema } from './common.js';
+import { addressShape, cpfCnpjSchema, ID_INVALID, MAX_ID, optionalPhoneSchema, optionalText, phoneSchema, requiredText } from './common.js';
 import { optionalCpfSchema, optionalIsoDateSchema, optionalMoneySchema } from './cadastro-fields.js';
 
 export const RENDA_MINIMA = 300;
@@ -12,13 +12,7 @@ export const pessoaSchema = z
     cpf_cnpj: cpfCnpjSchema,
     nome_razao: requiredText(150),
     data_nascimento: optionalIsoDateSchema,
-    cep: cepSchema,
-    endereco: requiredText(150),
-    numero: requiredText(20),
-    complemento: optionalText(100),
-    bairro: requiredText(100),
-    cidade: requiredText(100),
-    uf: ufSchema,
+    ...addressShape,
     telefone1: optionalPhoneSchema,
     telefone2: optionalPhoneSchema,
     ref_comercial: optionalText(150),

@@ -15,4 +15,9 @@ export {
   type SettlementSimulation,
   type SettlementInstallment,
 } from './simulate-settlement.js';
-export { settlementSimulationFields, settlementSimulationSchema, type SettlementSimulationRequest } from './settlement-schema.js';
+export {
+  settlementSimulationFields,
+  settlementSimulationSchema,
+  refineSettlementPlan,
+  type SettlementSimulationRequest,
+} from './settlement-schema.js';

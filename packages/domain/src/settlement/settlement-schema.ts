@@ -35,8 +35,11 @@ export const settlementSimulationFields = z.object({
 
 type SettlementShape = { boletoIds: number[]; qtdParcelas: number; vencimentos: string[] };
 
-/** What needs more than one field: one date per instalment, increasing, the first not in the past. */
-function refinePlan(v: SettlementShape, ctx: z.RefinementCtx): void {
+/**
+ * What needs more than one field: one date per instalment, increasing, the first not in the past.
+ * Exported so a request that extends `settlementSimulationFields` (the acordo create body) applies it.
+ */
+export function refineSettlementPlan(v: SettlementShape, ctx: z.RefinementCtx): void {
   if (new Set(v.boletoIds).size !== v.boletoIds.length) {
     ctx.addIssue({ code: 'custom', path: ['boletoIds'], message: SETTLEMENT_MSG.boletoRepetido });
   }
@@ -56,5 +59,5 @@ function refinePlan(v: SettlementShape, ctx: z.RefinementCtx): void {
   });
 }
 
-export const settlementSimulationSchema = settlementSimulationFields.superRefine(refinePlan);
+export const settlementSimulationSchema = settlementSimulationFields.superRefine(refineSettlementPlan);
 export type SettlementSimulationRequest = z.infer<typeof settlementSimulationSchema>;

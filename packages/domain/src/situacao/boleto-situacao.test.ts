@@ -9,6 +9,15 @@ describe('boleto situação machine', () => {
     expect(nextSituacao('baixar', SITUACAO.GARANTIDO)).toBe(SITUACAO.ENVIADO_BAIXA);
     expect(nextSituacao('marcarQuitado', SITUACAO.BAIXADO_REMOVIDO)).toBe(SITUACAO.QUITADO);
   });
+  it('moves the boletos of an acordo: remover when it is made, retomarDivida when it is cancelled', () => {
+    for (const from of [SITUACAO.GARANTIDO, SITUACAO.QUITADO, SITUACAO.DISPONIVEL, SITUACAO.ENVIADO_REGISTRO]) {
+      expect(nextSituacao('remover', from)).toBe(SITUACAO.ENVIADO_REMOCAO);
+    }
+    expect(nextSituacao('retomarDivida', SITUACAO.ENVIADO_REMOCAO)).toBe(SITUACAO.QUITADO);
+    expect(nextSituacao('retomarDivida', SITUACAO.BAIXADO_REMOVIDO)).toBe(SITUACAO.QUITADO);
+    expect(canApply('retomarDivida', SITUACAO.GARANTIDO)).toBe(false);
+    expect(canApply('remover', SITUACAO.ENVIADO_REMOCAO)).toBe(false);
+  });
   it('refuses moves from the wrong state', () => {
     expect(canApply('cancelar', SITUACAO.LIQUIDADO)).toBe(false);
     expect(canApply('marcarQuitado', SITUACAO.BAIXADO)).toBe(false);

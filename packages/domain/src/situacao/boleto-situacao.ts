@@ -24,7 +24,8 @@ export const ALL_SITUACOES: Situacao[] = Object.values(SITUACAO);
 export type BoletoAction =
   | 'liberar' | 'remessa' | 'confirmarEntrada' | 'liquidar' | 'baixar' | 'confirmarBaixa'
   | 'cancelar' | 'confirmarCancelamento' | 'remover' | 'confirmarRemocao' | 'marcarQuitado'
-  | 'quitar' | 'cancelarNaoLiberado';
+  | 'quitar' | 'cancelarNaoLiberado' | 'retomarDivida'
+  | 'rejeitarEntrada' | 'liquidarComPedidoPendente';
 
 const S = SITUACAO;
 export const BOLETO_TRANSITIONS: Record<BoletoAction, { from: (Situacao | null)[]; to: Situacao | ((from: Situacao | null) => Situacao) }> = {
@@ -49,6 +50,16 @@ export const BOLETO_TRANSITIONS: Record<BoletoAction, { from: (Situacao | null)[
   marcarQuitado: { from: [S.BAIXADO_REMOVIDO], to: S.QUITADO },
   // the guarantor honours the guarantee and pays the shop
   quitar: { from: [S.DISPONIVEL, S.ENVIADO_REGISTRO, S.GARANTIDO], to: S.QUITADO },
+  // the acordo that replaced the boleto was cancelled: the slip is (being) removed from the bank, so
+  // the debt comes back as owed to the guarantor — open again, and the debtor a defaulter again
+  // (docs/decisions/050-acordo-cancel-and-spc.md)
+  retomarDivida: { from: [S.ENVIADO_REMOCAO, S.BAIXADO_REMOVIDO], to: S.QUITADO },
+  // retorno "entrada rejeitada": the bank did not register the title; it is payable again and the
+  // next remessa sends it once more (docs/decisions/041-cnab-remessa-retorno.md)
+  rejeitarEntrada: { from: [S.ENVIADO_REGISTRO], to: S.DISPONIVEL },
+  // retorno "liquidação" of a title whose write-off request had not reached the bank yet: the
+  // payer paid at the bank, which is what happened (the pending request will be refused by it)
+  liquidarComPedidoPendente: { from: [S.ENVIADO_BAIXA, S.ENVIADO_CANCELAMENTO, S.ENVIADO_REMOCAO], to: S.LIQUIDADO },
 };
 
 export function canApply(action: BoletoAction, from: Situacao | null): boolean {

@@ -34,10 +34,18 @@ export type ContextoAnalitica = { renda_cents: number | null };
 
 export type InclusaoSpc = { cpf_cnpj: string; boleto_id: number; valor_cents: number; vencimento: string };
 
+/** The record to remove, by the protocol the bureau answered at inclusion. */
+export type ExclusaoSpc = { cpf_cnpj: string; boleto_id: number; protocolo: string | null; motivo: string };
+
 export interface BureauAdapter {
   readonly name: string;
   restritiva(db: DbOrTx, documento: string): Promise<ResultadoRestritiva>;
   analitica(db: DbOrTx, documento: string, context: ContextoAnalitica): Promise<ResultadoAnalitica>;
   /** Registers the debt with the bureau and answers its protocol; the caller records spc_inclusao. */
   incluirSpc(db: DbOrTx, inclusao: InclusaoSpc): Promise<{ protocolo: string }>;
+  /**
+   * Removes that record (the debt was paid or extinguished); answers the bureau's protocol of the
+   * removal. Called by the SPC exclusion job, at least once: a provider must accept a repeat.
+   */
+  excluirSpc(db: DbOrTx, exclusao: ExclusaoSpc): Promise<{ protocolo: string }>;
 }

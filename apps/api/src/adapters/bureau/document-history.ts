@@ -49,7 +49,7 @@ export async function documentHistory(db: DbOrTx, documento: string, today = tod
       (select count(*)::int from g where status = 'PENDENTE') as garantias_pendentes,
       (select to_char(min(data at time zone 'America/Sao_Paulo'), 'YYYY-MM-DD') from g) as primeira_garantia
   `);
-  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  const row = (result as { rows: Record<string, unknown>[] }).rows[0];
   const n = (k: string) => Number(row[k] ?? 0);
   return {
     suspeito_motivo: (row.suspeito_motivo as string | null) ?? null,

@@ -4,8 +4,8 @@ import type { BureauAdapter, Restricao, ResultadoRestritiva } from './bureau.js'
 import { documentHistory, type DocumentHistory } from './document-history.js';
 import { scoreFromHistory } from './score.js';
 
-/** Restrictions our own data proves (DOMAIN.md lookup rules); shared by the lookup and the bureau. */
-export function restricoesFromHistory(h: DocumentHistory): Restricao[] {
+/** Restrictions our own data proves (DOMAIN.md lookup rules). */
+function restricoesFromHistory(h: DocumentHistory): Restricao[] {
   const itens: Restricao[] = [];
   if (h.suspeito_motivo) itens.push({ codigo: 'CPF_SUSPEITO', descricao: `Documento na lista de CPFs suspeitos: ${h.suspeito_motivo}` });
   if (h.vencidos_abertos > 0) {
@@ -58,6 +58,10 @@ export function localBureau(now: () => string = todayInSaoPaulo): BureauAdapter 
       // No external registry offline: a stable local protocol lets the inclusion be traced.
       const digest = createHash('sha256').update(`${inclusao.cpf_cnpj}:${inclusao.boleto_id}:${inclusao.vencimento}`).digest('hex');
       return { protocolo: `LOCAL-${inclusao.boleto_id}-${digest.slice(0, 10).toUpperCase()}` };
+    },
+    async excluirSpc(_db, exclusao) {
+      // Our own spc_inclusao row is the registry offline: the caller marks it REMOVIDA.
+      return { protocolo: `LOCAL-EXC-${exclusao.boleto_id}-${(exclusao.protocolo ?? 'SEM-PROTOCOLO').slice(-10)}` };
     },
   };
 }

@@ -3,17 +3,16 @@ import { brasilApiProvider, cepCacheDaysFromEnv, cepProvidersFromEnv, lookupInCh
 
 function fakeFetch(routes: Record<string, { status: number; body?: unknown } | 'hang' | 'throw'>): FetchLike & { urls: string[] } {
   const urls: string[] = [];
-  const fn = (async (url: string, init: { signal: AbortSignal }) => {
+  const fn: FetchLike = async (url, init) => {
     urls.push(url);
     const r = routes[url];
     if (!r || r === 'throw') throw new TypeError('fetch failed');
     if (r === 'hang') {
-      return new Promise((_resolve, reject) => init.signal.addEventListener('abort', () => reject(new Error('aborted'))));
+      return new Promise<never>((_resolve, reject) => init.signal.addEventListener('abort', () => reject(new Error('aborted'))));
     }
     return { status: r.status, ok: r.status >= 200 && r.status < 300, json: async () => r.body };
-  }) as unknown as FetchLike & { urls: string[] };
-  fn.urls = urls;
-  return fn;
+  };
+  return Object.assign(fn, { urls });
 }
 
 const VIA = 'https://viacep.com.br/ws/01310100/json/';

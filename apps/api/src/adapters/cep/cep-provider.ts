@@ -98,7 +98,7 @@ const FACTORIES: Record<string, (fetchFn: FetchLike, timeoutMs: number) => CepPr
  * Empty or unset: no provider (offline default, cache only). An unknown name is a configuration
  * error and stops the start-up rather than silently looking up nothing.
  */
-export function cepProvidersFromEnv(env: NodeJS.ProcessEnv, fetchFn: FetchLike = globalThis.fetch as unknown as FetchLike): CepProvider[] {
+export function cepProvidersFromEnv(env: NodeJS.ProcessEnv, fetchFn: FetchLike = globalThis.fetch): CepProvider[] {
   const names = (env.CEP_PROVIDERS ?? '')
     .split(',')
     .map((n) => n.trim().toLowerCase())

@@ -160,28 +160,5 @@ export const boletoHistorico = pgTable('boleto_historico', {
   created_at: ts('created_at').notNull().defaultNow(),
 });
 
-export const spcInclusao = pgTable('spc_inclusao', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  cpf_cnpj: varchar('cpf_cnpj', { length: 14 }).notNull(),
-  pessoa_id: integer('pessoa_id'),
-  boleto_id: integer('boleto_id'),
-  status: varchar('status', { length: 20 }).notNull().default('ATIVA'),
-  protocolo: varchar('protocolo', { length: 60 }),
-  incluido_por: integer('incluido_por'),
-  incluido_em: ts('incluido_em').notNull().defaultNow(),
-  removido_por: integer('removido_por'),
-  removido_em: ts('removido_em'),
-});
-
-export const mensagemOutbox = pgTable('mensagem_outbox', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  canal: varchar('canal', { length: 20 }).notNull(),
-  destino: varchar('destino', { length: 150 }).notNull(),
-  assunto: varchar('assunto', { length: 200 }),
-  corpo: text('corpo').notNull(),
-  referencia: varchar('referencia', { length: 100 }),
-  status: varchar('status', { length: 20 }).notNull().default('PENDENTE'),
-  usuario_id: integer('usuario_id'),
-  created_at: ts('created_at').notNull().defaultNow(),
-  sent_at: ts('sent_at'),
-});
+// spc_inclusao and mensagem_outbox (created by 0002) are mirrored in cobranca.ts and mensagem.ts,
+// next to the migrations that reshaped them (0050, 0051).

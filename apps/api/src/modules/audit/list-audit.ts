@@ -1,26 +1,13 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog, usuario } from '../../db/schema/index.js';
-import { offsetOf, paged } from '../../http/paging.js';
+import { pagedSelect, textSearch } from '../../shared/paged-select.js';
 
 export type ListAuditInput = { page: number; per_page: number; pesquisa?: string; entity?: string; entity_id?: string };
 
 /** Administração > Auditoria: who did what, newest first. Administradores only (route guard). */
 export async function listAudit(db: Db, input: ListAuditInput) {
-  const filters: SQL[] = [];
-  if (input.entity) filters.push(eq(auditLog.entity, input.entity));
-  if (input.entity_id) filters.push(eq(auditLog.entity_id, input.entity_id));
-  if (input.pesquisa) {
-    const like = `%${input.pesquisa}%`;
-    filters.push(or(ilike(auditLog.action, like), ilike(usuario.name, like), ilike(auditLog.entity, like)) as SQL);
-  }
-  const where = filters.length ? and(...filters) : undefined;
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(auditLog)
-    .leftJoin(usuario, eq(usuario.id, auditLog.usuario_id))
-    .where(where);
-  const rows = await db
+  const query = db
     .select({
       id: auditLog.id,
       occurred_at: auditLog.occurred_at,
@@ -33,9 +20,13 @@ export async function listAudit(db: Db, input: ListAuditInput) {
     })
     .from(auditLog)
     .leftJoin(usuario, eq(usuario.id, auditLog.usuario_id))
-    .where(where)
-    .orderBy(desc(auditLog.id))
-    .limit(input.per_page)
-    .offset(offsetOf(input.page, input.per_page));
-  return paged(rows, Number(total), input.page, input.per_page);
+    .where(
+      and(
+        input.entity ? eq(auditLog.entity, input.entity) : undefined,
+        input.entity_id ? eq(auditLog.entity_id, input.entity_id) : undefined,
+        textSearch(input.pesquisa, { text: [auditLog.action, usuario.name, auditLog.entity] }),
+      ),
+    )
+    .$dynamic();
+  return pagedSelect(db, query, { ...input, orderBy: [desc(auditLog.id)] });
 }

@@ -1,15 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 
-/** Who acted and from where; every use-case that changes data receives it. */
-export type Actor = {
-  id: number;
-  nivel: '1' | '2' | '3';
-  empresa_id: number | null;
-  name: string;
-  ip: string | null;
-};
-
 export type AuditEntry = {
   action: string;
   entity: string;

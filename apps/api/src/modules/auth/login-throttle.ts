@@ -10,6 +10,13 @@ import { AppError } from '../../errors/app-error.js';
  */
 export type ThrottlePolicy = { maxFailures: number; lockMinutes: number; delayBaseMs: number };
 
+/**
+ * Second-factor codes are also counted per login from every IP together (this value in the ip
+ * column): with the password known, spreading guesses of 6 digits over many addresses does not
+ * buy more of them. It locks only the code step, never the password step of the real user's IP.
+ */
+export const ANY_IP_2FA = '2fa:qualquer-ip';
+
 /** Delay before answering the n-th consecutive failure: none for the first 3, then doubling to 4 s. */
 export function failureDelayMs(failures: number, baseMs: number): number {
   if (failures < 3 || baseMs <= 0) return 0;
@@ -46,7 +53,7 @@ export async function registerFailure(
       locked_until = CASE WHEN t.locked_until < now() THEN NULL ELSE t.locked_until END
     RETURNING failures`);
   // a raw SQL result is untyped in Drizzle (its shape differs between PGlite and node-postgres)
-  const failures = Number((result as unknown as { rows: { failures: number }[] }).rows[0]?.failures ?? 1);
+  const failures = Number((result as { rows: { failures: number }[] }).rows[0]?.failures ?? 1);
   if (failures >= policy.maxFailures) {
     await db
       .update(loginThrottle)

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { CurrentUserJson, EmpresaSituacao, Nivel, UsuarioSituacao } from '@bg/domain';
+import { NIVEL, type CurrentUserJson, type EmpresaSituacao, type Nivel, type UsuarioSituacao } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { empresa, usuario } from '../../db/schema/index.js';
+import { empresa, usuario, usuarioDoisFatores } from '../../db/schema/index.js';
 
 /** What the API knows about the user of a request; loaded fresh on every request. */
 export type SessionUser = {
@@ -16,6 +16,8 @@ export type SessionUser = {
   situacao: UsuarioSituacao;
   token_version: number;
   empresa_id: number | null;
+  /** Two-factor sign-in is on (a confirmed TOTP secret; docs/decisions/095). */
+  two_factor: boolean;
   empresa: {
     id: number;
     fantasia: string;
@@ -31,13 +33,14 @@ export async function loadSessionUser(db: DbOrTx, where: { id: number } | { logi
   (SessionUser & { password_hash: string }) | null
 > {
   const rows = await db
-    .select({ u: usuario, e: empresa })
+    .select({ u: usuario, e: empresa, tf: usuarioDoisFatores.ativo })
     .from(usuario)
     .leftJoin(empresa, eq(empresa.id, usuario.empresa_id))
+    .leftJoin(usuarioDoisFatores, eq(usuarioDoisFatores.usuario_id, usuario.id))
     .where('id' in where ? eq(usuario.id, where.id) : sqlLowerLogin(where.login));
   const row = rows[0];
   if (!row) return null;
-  const { u, e } = row;
+  const { u, e, tf } = row;
   return {
     id: u.id,
     name: u.name,
@@ -50,6 +53,7 @@ export async function loadSessionUser(db: DbOrTx, where: { id: number } | { logi
     situacao: u.situacao,
     token_version: u.token_version,
     empresa_id: u.empresa_id,
+    two_factor: tf === true,
     password_hash: u.password_hash,
     empresa: e
       ? {
@@ -76,8 +80,16 @@ export function accessRefusal(user: Pick<SessionUser, 'situacao' | 'empresa' | '
   return null;
 }
 
+/**
+ * An administrador who must set up two-factor sign-in first (REQUIRE_ADMIN_2FA) and has not: its
+ * access tokens carry `mfa: 'setup-required'` and open only the setup calls (http/auth.ts).
+ */
+export function twoFactorSetupRequired(user: Pick<SessionUser, 'nivel' | 'two_factor'>, requireAdmin2fa: boolean): boolean {
+  return requireAdmin2fa && user.nivel === NIVEL.ADMINISTRADOR && !user.two_factor;
+}
+
 /** The answer of GET /api/usuario/getUserCurrent (spec §3 User; sessionContracts.getUserCurrent). */
-export function toCurrentUser(user: SessionUser): CurrentUserJson {
+export function toCurrentUser(user: SessionUser, requireAdmin2fa: boolean): CurrentUserJson {
   const words = user.name.trim().split(/\s+/);
   const displayName = words.length > 1 ? `${words[0]} ${words[words.length - 1]}` : words[0];
   return {
@@ -99,5 +111,6 @@ export function toCurrentUser(user: SessionUser): CurrentUserJson {
           simula_venda: user.empresa.simula_venda,
         }
       : null,
+    dois_fatores: { ativo: user.two_factor, configuracao_obrigatoria: twoFactorSetupRequired(user, requireAdmin2fa) },
   };
 }

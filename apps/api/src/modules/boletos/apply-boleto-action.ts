@@ -1,7 +1,7 @@
 import { NIVEL, type BoletoAction } from '@bg/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { forbidden } from '../../errors/app-error.js';
-import type { Actor } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { changeSituacao, type SituacaoChange } from './change-situacao.js';
 import { findVisibleBoleto } from './get-boleto.js';
 

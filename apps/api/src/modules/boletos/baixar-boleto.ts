@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { boleto } from '../../db/schema/index.js';
 import { boletoExtra } from '../../db/schema/boleto-extra.js';
-import type { Actor } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { applyBoletoAction } from './apply-boleto-action.js';
 
 /** 32 random bytes, base64url: the only key to the public receipt (no id in its address). */

@@ -1,14 +1,20 @@
 import { eq } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { fromCents, toCents, todayInSaoPaulo, valorAtualizadoCents } from '@bg/domain';
 import { boleto, empresa, garantia, pessoa } from '../../db/schema/index.js';
 
-/** Columns of a boleto as lists and details show it (spec §3 Slip, flattened). */
-export const boletoColumns = {
+/** What identifies an instalment: every boleto read starts from these. */
+export const parcelaColumns = {
   id: boleto.id,
   digito: boleto.digito,
   parcela: boleto.parcela,
   valor: boleto.valor,
   vencimento: boleto.vencimento,
+};
+
+/** Columns of a boleto as lists and details show it (spec §3 Slip, flattened). */
+export const boletoColumns = {
+  ...parcelaColumns,
   situacao: boleto.situacao,
   nosso_numero: boleto.nosso_numero,
   linha_digitavel: boleto.linha_digitavel,
@@ -24,12 +30,16 @@ export const boletoColumns = {
   cpf_cnpj: pessoa.cpf_cnpj,
 };
 
-/** boleto → garantia → pessoa, empresa: the joins every boleto read uses. */
-export const joins = {
-  garantia: [garantia, eq(garantia.id, boleto.garantia_id)] as const,
-  pessoa: [pessoa, eq(pessoa.id, garantia.pessoa_id)] as const,
-  empresa: [empresa, eq(empresa.id, garantia.empresa_id)] as const,
-};
+/**
+ * boleto → its garantia → pessoa and empresa: the joins every boleto read with context uses, added
+ * to `db.select(...).from(boleto).$dynamic()`.
+ */
+export function withBoletoContext<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(garantia, eq(garantia.id, boleto.garantia_id))
+    .innerJoin(pessoa, eq(pessoa.id, garantia.pessoa_id))
+    .innerJoin(empresa, eq(empresa.id, garantia.empresa_id));
+}
 
 type RawRow = { [K in keyof typeof boletoColumns]: unknown } & { valor: string; vencimento: string };
 

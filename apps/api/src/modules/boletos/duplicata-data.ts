@@ -4,10 +4,11 @@ import type { Db } from '../../db/client.js';
 import { boleto, empresa, garantia, pessoa } from '../../db/schema/index.js';
 import { notFound, wrongState } from '../../errors/app-error.js';
 import type { DuplicataData } from '../../pdf/duplicata-pdf.js';
-import type { Actor } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
+import { withGarantiaContext } from '../garantia/garantia-row.js';
+import { empresaScope, inScope } from '../tenancy/scope.js';
 
 const CANCELLED = [SITUACAO.CANCELADO, SITUACAO.CANCELADO_SR, SITUACAO.BAIXADO_CANCELADO, SITUACAO.ENVIADO_CANCELAMENTO];
-import { empresaScope, inScope } from '../tenancy/scope.js';
 
 /**
  * GET /api/boleto/getDuplicataAll/{garantiaId}: the duplicatas of an APROVADO guarantee (released
@@ -15,12 +16,7 @@ import { empresaScope, inScope } from '../tenancy/scope.js';
  */
 export async function duplicataData(db: Db, actor: Actor, garantiaId: number): Promise<DuplicataData> {
   const scope = await empresaScope(db, actor);
-  const [row] = await db
-    .select({ g: garantia, p: pessoa, e: empresa })
-    .from(garantia)
-    .innerJoin(pessoa, eq(pessoa.id, garantia.pessoa_id))
-    .innerJoin(empresa, eq(empresa.id, garantia.empresa_id))
-    .where(and(eq(garantia.id, garantiaId), inScope(scope, garantia.empresa_id)));
+  const [row] = await withGarantiaContext(db.select({ g: garantia, p: pessoa, e: empresa }).from(garantia).$dynamic()).where(and(eq(garantia.id, garantiaId), inScope(scope, garantia.empresa_id)));
   if (!row) throw notFound('Garantia');
   if (row.g.status !== 'APROVADO') throw wrongState('As duplicatas só podem ser impressas para uma garantia APROVADA.');
   const parcelas = await db
@@ -30,17 +26,17 @@ export async function duplicataData(db: Db, actor: Actor, garantiaId: number): P
     .orderBy(asc(boleto.parcela));
   if (!parcelas.length) throw wrongState('Esta garantia não tem parcelas em aberto.');
   const { g, p, e } = row;
+  const endereco = (r: { endereco: string | null; numero: string | null; complemento: string | null; bairro: string | null }) =>
+    [[r.endereco, r.numero].filter(Boolean).join(', '), r.complemento, r.bairro].filter(Boolean).join(' — ');
+  const cidadeUf = (r: { cidade: string | null; uf: string | null }) => [r.cidade, r.uf].filter(Boolean).join('/');
   return {
     garantiaId: g.id,
     garantiaDigito: g.digito,
     emissao: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(g.data),
-    emitente: { razao: e.razao, cnpj: e.cnpj, endereco: [e.endereco, e.numero, e.bairro, `${e.cidade}/${e.uf}`].filter(Boolean).join(', ') },
-    sacado: {
-      nome: p.nome_razao,
-      cpfCnpj: p.cpf_cnpj,
-      endereco: [p.endereco, p.numero, p.complemento, p.bairro].filter(Boolean).join(', '),
-      cidadeUf: `${p.cidade ?? ''}/${p.uf ?? ''}`,
-    },
+    emitente: { nome: e.razao, documento: e.cnpj, endereco: endereco(e), cep: e.cep, cidadeUf: cidadeUf(e) },
+    sacado: { nome: p.nome_razao, documento: p.cpf_cnpj, endereco: endereco(p), cep: p.cep ?? '', cidadeUf: cidadeUf(p) },
+    // paid by boleto: the seller's town is the praça, and any bank takes the slip
+    praca: `${cidadeUf(e)} — pagável por boleto bancário em qualquer banco ou correspondente`,
     parcelas: parcelas.map((b) => ({ parcela: b.parcela, total: g.qtd_titulo, valorCents: toCents(b.valor), vencimento: b.vencimento })),
   };
 }

@@ -1,28 +1,32 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { boleto, boletoHistorico, empresa, garantia, pessoa, usuario } from '../../db/schema/index.js';
+import { boleto, boletoHistorico, contaCobranca, garantia, usuario } from '../../db/schema/index.js';
+import { boletoX } from '../../db/schema/boleto-extra.js';
 import { notFound } from '../../errors/app-error.js';
-import type { Actor } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { empresaScope, inScope } from '../tenancy/scope.js';
-import { boletoColumns, presentBoleto } from './boleto-row.js';
+import { boletoColumns, presentBoleto, withBoletoContext } from './boleto-row.js';
+import { contaBankColumns, nossoNumeroFormatado } from './number-boletos.js';
 
 /** One boleto the actor may see (404 otherwise), without its history. */
 export async function findVisibleBoleto(db: DbOrTx, actor: Actor, id: number) {
   const scope = await empresaScope(db, actor);
-  const [row] = await db
-    .select(boletoColumns)
-    .from(boleto)
-    .innerJoin(garantia, eq(garantia.id, boleto.garantia_id))
-    .innerJoin(pessoa, eq(pessoa.id, garantia.pessoa_id))
-    .innerJoin(empresa, eq(empresa.id, garantia.empresa_id))
-    .where(and(eq(boleto.id, id), inScope(scope, garantia.empresa_id)));
+  const [row] = await withBoletoContext(db.select(boletoColumns).from(boleto).$dynamic()).where(and(eq(boleto.id, id), inScope(scope, garantia.empresa_id)));
   if (!row) throw notFound('Boleto');
   return { row, scope };
 }
 
-/** GET /api/boleto/getById/{id}: the boleto and its history (who, when, from, to, why). */
+/**
+ * GET /api/boleto/getById/{id}: the boleto, its nosso número as the slip prints it (formatted with
+ * the account that numbered it) and its history (who, when, from, to, why).
+ */
 export async function getBoleto(db: Db, actor: Actor, id: number) {
   const { row } = await findVisibleBoleto(db, actor, id);
+  const [numbered] = await db
+    .select(contaBankColumns)
+    .from(boletoX)
+    .innerJoin(contaCobranca, eq(contaCobranca.id, boletoX.conta_cobranca_id))
+    .where(eq(boletoX.id, id));
   const historico = await db
     .select({
       id: boletoHistorico.id,
@@ -36,5 +40,5 @@ export async function getBoleto(db: Db, actor: Actor, id: number) {
     .leftJoin(usuario, eq(usuario.id, boletoHistorico.usuario_id))
     .where(eq(boletoHistorico.boleto_id, id))
     .orderBy(asc(boletoHistorico.id));
-  return { ...presentBoleto(row), historico };
+  return { ...presentBoleto(row), nosso_numero_formatado: nossoNumeroFormatado(numbered ?? null, row.nosso_numero), historico };
 }

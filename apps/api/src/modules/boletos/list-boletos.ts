@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { onlyDigits, type Situacao } from '@bg/domain';
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import type { Situacao } from '@bg/domain';
 import type { Db } from '../../db/client.js';
-import { boleto, empresa, garantia, pessoa } from '../../db/schema/index.js';
-import { offsetOf, paged } from '../../http/paging.js';
-import type { Actor } from '../audit/record-audit.js';
+import { boleto, garantia, pessoa } from '../../db/schema/index.js';
+import type { Actor } from '../../shared/actor.js';
+import { pagedSelect, textSearch } from '../../shared/paged-select.js';
 import { empresaScope, inScope } from '../tenancy/scope.js';
-import { boletoColumns, presentBoleto } from './boleto-row.js';
+import { boletoColumns, presentBoleto, withBoletoContext } from './boleto-row.js';
 
 export type ListBoletosInput = {
   page: number;
@@ -22,37 +22,17 @@ export type ListBoletosInput = {
  */
 export async function listBoletos(db: Db, actor: Actor, input: ListBoletosInput) {
   const scope = await empresaScope(db, actor);
-  const filters: SQL[] = [isNotNull(boleto.situacao), inScope(scope, garantia.empresa_id)];
-  if (input.situacao) filters.push(eq(boleto.situacao, input.situacao));
-  if (input.empresa_id) filters.push(eq(garantia.empresa_id, input.empresa_id));
-  const text = input.pesquisa?.trim();
-  if (text) {
-    const digits = onlyDigits(text);
-    const parts: SQL[] = [ilike(pessoa.nome_razao, `%${text}%`)];
-    if (digits.length >= 3) parts.push(ilike(pessoa.cpf_cnpj, `%${digits}%`));
-    if (/^\d{1,9}(-\d)?$/.test(text)) parts.push(eq(garantia.id, Number(text.split('-')[0])));
-    filters.push(or(...parts) as SQL);
-  }
-  const where = and(...filters);
-  const base = () =>
-    db
-      .select(boletoColumns)
-      .from(boleto)
-      .innerJoin(garantia, eq(garantia.id, boleto.garantia_id))
-      .innerJoin(pessoa, eq(pessoa.id, garantia.pessoa_id))
-      .innerJoin(empresa, eq(empresa.id, garantia.empresa_id));
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(boleto)
-    .innerJoin(garantia, eq(garantia.id, boleto.garantia_id))
-    .innerJoin(pessoa, eq(pessoa.id, garantia.pessoa_id))
-    .where(where);
-  const rows = await base()
-    .where(where)
-    .orderBy(asc(boleto.vencimento), desc(boleto.garantia_id), asc(boleto.parcela))
-    .limit(input.per_page)
-    .offset(offsetOf(input.page, input.per_page));
-  // the filter above keeps released boletos only (situação not null); flatMap tells the compiler
-  const released = rows.flatMap((r) => (r.situacao ? [presentBoleto({ ...r, situacao: r.situacao })] : []));
-  return paged(released, Number(total), input.page, input.per_page);
+  const query = withBoletoContext(db.select(boletoColumns).from(boleto).$dynamic()).where(
+    and(
+      isNotNull(boleto.situacao),
+      inScope(scope, garantia.empresa_id),
+      input.situacao ? eq(boleto.situacao, input.situacao) : undefined,
+      input.empresa_id ? eq(garantia.empresa_id, input.empresa_id) : undefined,
+      textSearch(input.pesquisa, { text: [pessoa.nome_razao], digits: [pessoa.cpf_cnpj], protocolo: garantia.id }),
+    ),
+  );
+  const orderBy = [asc(boleto.vencimento), desc(boleto.garantia_id), asc(boleto.parcela)];
+  // the filter keeps released boletos only (situação not null); flatMap tells the compiler
+  const page = await pagedSelect(db, query, { ...input, orderBy });
+  return { ...page, data: page.data.flatMap((r) => (r.situacao ? [presentBoleto({ ...r, situacao: r.situacao })] : [])) };
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import type { Actor } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { applyBoletoAction } from './apply-boleto-action.js';
 
 /** POST /api/boleto/marcarQuitado/{id} (administrador): only from BAIXADO (REMOVIDO) → QUITADO. */

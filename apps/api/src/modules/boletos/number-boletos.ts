@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { BoletoError, buildBoleto, toCents, type BankCode } from '@bg/domain';
+import { BoletoError, buildBoleto, formatNossoNumero, toCents, type BankCode, type NossoNumeroInput } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { boleto } from '../../db/schema/index.js';
+import { boleto, contaCobranca } from '../../db/schema/index.js';
 import { boletoExtra } from '../../db/schema/boleto-extra.js';
 import { AppError } from '../../errors/app-error.js';
 import { allocateNossoNumero } from '../conta-cobranca/allocate-nosso-numero.js';
@@ -48,20 +48,47 @@ export async function renumberBoletos(tx: DbOrTx, conta: ContaCobrancaRow, ids: 
   }
 }
 
-export function buildSlip(conta: ContaCobrancaRow, nossoNumero: number, amountCents: number, dueDate: string) {
+/** The account columns that enter a boleto's bank numbers (select them to format a nosso número). */
+export const contaBankColumns = {
+  banco: contaCobranca.banco,
+  agencia: contaCobranca.agencia,
+  conta: contaCobranca.conta,
+  codigo_beneficiario: contaCobranca.codigo_beneficiario,
+  carteira: contaCobranca.carteira,
+};
+
+type ContaBank = Pick<ContaCobrancaRow, keyof typeof contaBankColumns>;
+
+function bankInput(conta: ContaBank, nossoNumero: number): NossoNumeroInput {
+  return {
+    bank: conta.banco as BankCode,
+    agency: conta.agencia,
+    account: conta.conta ?? undefined,
+    beneficiaryCode: conta.codigo_beneficiario,
+    wallet: conta.carteira,
+    ourNumber: nossoNumero,
+  };
+}
+
+/** A bank layout error of a stored account is a state problem (409), never a crash. */
+function asAppError<T>(fn: () => T): T {
   try {
-    return buildBoleto({
-      bank: conta.banco as BankCode,
-      agency: conta.agencia,
-      account: conta.conta ?? undefined,
-      beneficiaryCode: conta.codigo_beneficiario,
-      wallet: conta.carteira,
-      ourNumber: nossoNumero,
-      amountCents,
-      dueDate,
-    });
+    return fn();
   } catch (err) {
     if (err instanceof BoletoError) throw new AppError('WRONG_STATE', `Não foi possível gerar o boleto: ${err.message}`);
     throw err;
   }
+}
+
+export function buildSlip(conta: ContaBank, nossoNumero: number, amountCents: number, dueDate: string) {
+  return asAppError(() => buildBoleto({ ...bankInput(conta, nossoNumero), amountCents, dueDate }));
+}
+
+/**
+ * The nosso número as the slip prints it (the domain's formatNossoNumero, the bank profile's
+ * format), for the receipt and the boleto's detail; null before numbering.
+ */
+export function nossoNumeroFormatado(conta: ContaBank | null, nossoNumero: number | null): string | null {
+  if (conta === null || nossoNumero === null) return null;
+  return asAppError(() => formatNossoNumero(bankInput(conta, nossoNumero)));
 }

@@ -5,9 +5,10 @@ import { boleto, contaCobranca, empresa, garantia, pessoa } from '../../db/schem
 import { boletoX } from '../../db/schema/boleto-extra.js';
 import { notFound, wrongState } from '../../errors/app-error.js';
 import type { SlipData } from '../../pdf/slip.js';
-import type { Actor } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { contaCobrancaById, requireContaCobranca } from '../conta-cobranca/active-conta-cobranca.js';
 import { empresaScope, inScope } from '../tenancy/scope.js';
+import { parcelaColumns, withBoletoContext } from './boleto-row.js';
 import { buildSlip, numberBoletos, renumberBoletos } from './number-boletos.js';
 
 /** Situações whose slip can still be paid, hence printed. */
@@ -74,28 +75,20 @@ export async function garantiaOfBoleto(db: Db, actor: Actor, boletoId: number): 
 export async function* slipsOf(db: Db, garantiaId: number, boletoId?: number, batch = 100): AsyncGenerator<SlipData> {
   let after = 0;
   for (;;) {
-    const rows = await db
-      .select({
-        id: boleto.id,
-        digito: boleto.digito,
-        parcela: boleto.parcela,
-        valor: boleto.valor,
-        vencimento: boleto.vencimento,
-        nosso_numero: boleto.nosso_numero,
-        created_at: boleto.created_at,
-        qtd: garantia.qtd_titulo,
-        garantia_id: garantia.id,
-        garantia_digito: garantia.digito,
-        loja: empresa.fantasia,
-        pessoa,
-        conta: contaCobranca,
-      })
-      .from(boleto)
+    const select = db.select({
+      ...parcelaColumns,
+      nosso_numero: boleto.nosso_numero,
+      created_at: boleto.created_at,
+      qtd: garantia.qtd_titulo,
+      garantia_id: garantia.id,
+      garantia_digito: garantia.digito,
+      loja: empresa.fantasia,
+      pessoa,
+      conta: contaCobranca,
+    });
+    const rows = await withBoletoContext(select.from(boleto).$dynamic())
       .innerJoin(boletoX, eq(boletoX.id, boleto.id))
       .innerJoin(contaCobranca, eq(contaCobranca.id, boletoX.conta_cobranca_id))
-      .innerJoin(garantia, eq(garantia.id, boleto.garantia_id))
-      .innerJoin(pessoa, eq(pessoa.id, garantia.pessoa_id))
-      .innerJoin(empresa, eq(empresa.id, garantia.empresa_id))
       .where(
         and(
           eq(boleto.garantia_id, garantiaId),

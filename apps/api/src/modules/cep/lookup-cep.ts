@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { MSG, isValidCep, onlyDigits } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { cepCache } from '../../db/schema/index.js';
-import { AppError } from '../../errors/app-error.js';
+import { AppError, notFound } from '../../errors/app-error.js';
 import { DEFAULT_CEP_CACHE_DAYS, lookupInChain, type CepAddress, type CepProvider } from '../../adapters/cep/cep-provider.js';
 
 export type CepLookupDeps = {
@@ -58,7 +58,7 @@ export async function lookupCep(deps: CepLookupDeps, rawCep: string): Promise<Ce
 
   const result = await lookupInChain(deps.providers, cep, deps.onProviderError);
   if (result.status === 'failed') throw new AppError('UNAVAILABLE', 'Serviço de CEP indisponível no momento. Digite o endereço manualmente.');
-  if (result.status === 'not_found') throw new AppError('NOT_FOUND', 'CEP não encontrado.');
+  if (result.status === 'not_found') throw notFound('CEP');
   await saveCepCache(deps.db, result.address, result.provider);
   return result.address;
 }

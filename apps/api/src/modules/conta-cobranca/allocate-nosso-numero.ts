@@ -11,7 +11,7 @@ import { sequenceName, type ContaCobrancaRow } from './insert-conta-cobranca.js'
 export async function allocateNossoNumero(tx: DbOrTx, conta: Pick<ContaCobrancaRow, 'id'>): Promise<number> {
   try {
     const res = await tx.execute(sql.raw(`select nextval('${sequenceName(conta.id)}')::text as n`));
-    const rows = (res as unknown as { rows: { n: string }[] }).rows;
+    const rows = (res as { rows: { n: string }[] }).rows;
     return Number(rows[0].n);
   } catch (err) {
     if (/maximum value|reached maximum/i.test(String((err as Error).message))) {

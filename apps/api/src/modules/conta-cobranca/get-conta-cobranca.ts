@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { NIVEL } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { forbidden } from '../../errors/app-error.js';
-import type { Actor } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { activeContaCobranca } from './active-conta-cobranca.js';
 import type { ContaCobrancaRow } from './insert-conta-cobranca.js';
 
@@ -13,7 +13,7 @@ export async function getContaCobranca(db: Db, actor: Actor) {
   if (!conta) return null;
   const res = await db.execute(sql`select count(*)::int as n from boleto where conta_cobranca_id = ${conta.id}`);
   // a raw SQL result is untyped in Drizzle (its shape differs between PGlite and node-postgres)
-  const emitidos = Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  const emitidos = Number((res as { rows: { n: number }[] }).rows[0]?.n ?? 0);
   return { ...publicConta(conta), boletos_emitidos: emitidos };
 }
 

@@ -3,7 +3,8 @@ import { NIVEL, type ContaCobrancaInput } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { contaCobranca } from '../../db/schema/index.js';
 import { forbidden } from '../../errors/app-error.js';
-import { diffFields, recordAudit, type Actor } from '../audit/record-audit.js';
+import { diffFields, recordAudit } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { insertContaCobranca, type ContaCobrancaRow } from './insert-conta-cobranca.js';
 
 /** Fields that go into the barcode: changing any of them means another account, not an edit. */

@@ -2,7 +2,8 @@ import { NIVEL, type CpfSuspeitoInput } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { cpfSuspeito } from '../../db/schema/index.js';
 import { AppError, forbidden } from '../../errors/app-error.js';
-import { recordAudit, type Actor } from '../audit/record-audit.js';
+import { recordAudit } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 
 const ALREADY = 'Este CPF/CNPJ já está na lista de suspeitos.';
 

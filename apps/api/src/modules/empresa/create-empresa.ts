@@ -3,7 +3,8 @@ import { EMPRESA_DEFAULTS, NIVEL, type EmpresaInput } from '@bg/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { empresa } from '../../db/schema/index.js';
 import { AppError, forbidden, invalid } from '../../errors/app-error.js';
-import { recordAudit, type Actor } from '../audit/record-audit.js';
+import { recordAudit } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { commercialFieldsIn, contactColumns, termColumns } from './empresa-row.js';
 
 export const CNPJ_TAKEN = 'CNPJ já cadastrado para outra empresa.';

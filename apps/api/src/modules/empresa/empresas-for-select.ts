@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { empresa } from '../../db/schema/index.js';
-import type { Actor } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { empresaScope, inScope } from '../tenancy/scope.js';
 
 /** GET /api/empresa/dataForSelect: { value, label } of the empresas in the actor's scope. */

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { empresa } from '../../db/schema/index.js';
 import { notFound } from '../../errors/app-error.js';
-import type { Actor } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { empresaScope, inScope } from '../tenancy/scope.js';
 import { toEmpresaJson } from './empresa-row.js';
 

@@ -3,7 +3,8 @@ import { NIVEL } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { empresa } from '../../db/schema/index.js';
 import { forbidden, notFound, wrongState } from '../../errors/app-error.js';
-import { recordAudit, type Actor } from '../audit/record-audit.js';
+import { recordAudit } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 
 import type { EmpresaSituacao } from '@bg/domain';
 

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { garantia } from '../../db/schema/index.js';
-import { recordAudit, type Actor } from '../audit/record-audit.js';
+import { recordAudit } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { transitionGarantia } from './transition-garantia.js';
 
 /** POST /api/garantia/aprovar/{id}: PENDENTE → APROVADO (administrador; route guard). */

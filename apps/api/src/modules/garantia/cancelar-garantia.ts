@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { canApply, type Situacao } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { boleto, garantia } from '../../db/schema/index.js';
-import { recordAudit, type Actor } from '../audit/record-audit.js';
+import { recordAudit } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { changeSituacao } from '../boletos/change-situacao.js';
 import { transitionGarantia } from './transition-garantia.js';
 

@@ -4,7 +4,9 @@ import type { BureauAdapter } from '../../adapters/bureau/bureau.js';
 import type { Db } from '../../db/client.js';
 import { consultaBureau, garantia, pessoa, usuario } from '../../db/schema/index.js';
 import { notFound } from '../../errors/app-error.js';
-import { recordAudit, type Actor } from '../audit/record-audit.js';
+import { recordAudit } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
+import { recordDataAccessOfGarantia } from '../lgpd/record-acesso.js';
 import { analiticaHtml, restritivaHtml } from './html.js';
 
 export type TipoConsulta = 'RESTRITIVA' | 'ANALITICA';
@@ -16,6 +18,13 @@ export type TipoConsulta = 'RESTRITIVA' | 'ANALITICA';
  * insert is ON CONFLICT DO NOTHING, so two admins pressing at once store one result.
  */
 export async function consultaBureauGarantia(db: Db, bureau: BureauAdapter, actor: Actor, garantiaId: number, tipo: TipoConsulta) {
+  const result = await consultar(db, bureau, actor, garantiaId, tipo);
+  // the result was answered (new or stored): logged for LGPD against the guarantee's person
+  await recordDataAccessOfGarantia(db, actor, garantiaId, ['consulta_bureau']);
+  return result;
+}
+
+async function consultar(db: Db, bureau: BureauAdapter, actor: Actor, garantiaId: number, tipo: TipoConsulta) {
   const stored = await findStored(db, garantiaId, tipo);
   if (stored) return stored;
   const [g] = await db

@@ -11,7 +11,7 @@ import type { BureauAdapter } from '../../adapters/bureau/bureau.js';
 import type { Db } from '../../db/client.js';
 import { consultaDocumento, pessoa } from '../../db/schema/index.js';
 import { AppError } from '../../errors/app-error.js';
-import type { Actor } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { empresaScope, pessoaInScope } from '../tenancy/scope.js';
 import { openExposureCents, requestingEmpresa } from './garantia-empresa.js';
 import { limitText, lookupRestrictionsHtml } from './html.js';
@@ -28,7 +28,7 @@ export const LOOKUP_MOTIVO = 'solicitacao_garantia';
 export type ConsultaDocumentoResult = ContractReply<typeof garantiaContracts.consultaDocumento>;
 
 /**
- * GET /api/garantia/consultaDocumento (wizard step 1). Applies the lookup rules, then the
+ * POST /api/garantia/consultaDocumento (wizard step 1). Applies the lookup rules, then the
  * empresa's limite_cpf_cnpj against the document's current exposure. Every lookup is recorded in
  * consulta_documento (who, when, for which empresa, why, outcome) — refused ones included, since
  * they are billed as consultas too. A known person is answered in obj (pessoa_id, and its data

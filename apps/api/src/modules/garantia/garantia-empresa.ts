@@ -3,7 +3,7 @@ import { NIVEL, toCents } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { empresa } from '../../db/schema/index.js';
 import { invalid, notFound, wrongState } from '../../errors/app-error.js';
-import type { Actor } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 
 export type RequestingEmpresa = {
   id: number;
@@ -52,7 +52,7 @@ export async function openExposureCents(db: DbOrTx, empresaId: number, documento
        and g.status in ('PENDENTE', 'APROVADO')
        and (b.situacao is null or b.situacao in ('DISPONÍVEL PARA PAGAMENTO', 'ENVIADO PARA REGISTRO', 'GARANTIDO'))
   `);
-  const row = (result as unknown as { rows: { total: string }[] }).rows[0];
+  const row = (result as { rows: { total: string }[] }).rows[0];
   return toCents(row?.total ?? '0');
 }
 

@@ -8,7 +8,6 @@ import {
   empresa,
   garantia,
   garantiaDuplicata,
-  pessoa,
   pessoaDocumento,
   pessoaTelefone,
   storedFile,
@@ -16,8 +15,10 @@ import {
 } from '../../db/schema/index.js';
 import { notFound } from '../../errors/app-error.js';
 import type { FileLinkSigner } from '../files/signed-link.js';
-import type { Actor } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
+import { recordDataAccess } from '../lgpd/record-acesso.js';
 import { assertVisible, empresaScope, inScope } from '../tenancy/scope.js';
+import { withGarantiaContext } from './garantia-row.js';
 import { garantiaPessoaColumns, garantiaPessoaJson } from './pessoa-json.js';
 
 const money = (v: string) => fromCents(toCents(v));
@@ -31,11 +32,8 @@ const money = (v: string) => fromCents(toCents(v));
 export async function getGarantia(db: Db, links: FileLinkSigner, actor: Actor, id: number) {
   const scope = await empresaScope(db, actor);
   const decisor = alias(usuario, 'decisor');
-  const [row] = await db
-    .select({ g: garantia, p: garantiaPessoaColumns, e: { id: empresa.id, fantasia: empresa.fantasia, razao: empresa.razao }, u: { id: usuario.id, name: usuario.name }, decisor: decisor.name })
-    .from(garantia)
-    .innerJoin(pessoa, eq(pessoa.id, garantia.pessoa_id))
-    .innerJoin(empresa, eq(empresa.id, garantia.empresa_id))
+  const select = db.select({ g: garantia, p: garantiaPessoaColumns, e: { id: empresa.id, fantasia: empresa.fantasia, razao: empresa.razao }, u: { id: usuario.id, name: usuario.name }, decisor: decisor.name });
+  const [row] = await withGarantiaContext(select.from(garantia).$dynamic())
     .innerJoin(usuario, eq(usuario.id, garantia.usuario_id))
     .leftJoin(decisor, eq(decisor.id, garantia.decidido_por))
     .where(eq(garantia.id, id));
@@ -63,6 +61,13 @@ export async function getGarantia(db: Db, links: FileLinkSigner, actor: Actor, i
       ? db.select({ tipo: consultaBureau.tipo, html: consultaBureau.html, created_at: consultaBureau.created_at, usuario: usuario.name })
           .from(consultaBureau).innerJoin(usuario, eq(usuario.id, consultaBureau.usuario_id)).where(eq(consultaBureau.garantia_id, id))
       : Promise.resolve([]),
+  ]);
+
+  // LGPD access log: what of the person's income, documents and bureau results this answer carries
+  await recordDataAccess(db, actor, row.p.id, [
+    ...(row.p.renda !== null ? (['renda'] as const) : []),
+    ...(documentos.length ? (['documentos'] as const) : []),
+    ...(consultas.length ? (['consulta_bureau'] as const) : []),
   ]);
 
   const g = row.g;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { garantia } from '../../db/schema/index.js';
 import { notFound } from '../../errors/app-error.js';
-import type { Actor } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import type { FileLinkSigner } from '../files/signed-link.js';
 import { assertVisible, empresaScope } from '../tenancy/scope.js';
 import { listDuplicataFiles } from './get-garantia.js';

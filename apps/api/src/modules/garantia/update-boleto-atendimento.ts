@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.js';
 import { boleto, boletoHistorico, garantia } from '../../db/schema/index.js';
 import { boletoExtra } from '../../db/schema/boleto-extra.js';
 import { notFound, wrongState } from '../../errors/app-error.js';
-import { diffFields, recordAudit, type Actor } from '../audit/record-audit.js';
+import { diffFields, recordAudit } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { contaCobrancaById } from '../conta-cobranca/active-conta-cobranca.js';
 import { renumberBoletos } from '../boletos/number-boletos.js';
 

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.js';
 import { garantia, garantiaDuplicata, storedFile } from '../../db/schema/index.js';
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
 import { invalid, notFound, wrongState } from '../../errors/app-error.js';
-import { recordAudit, type Actor } from '../audit/record-audit.js';
+import { recordAudit } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { discardUploads, receiveUploads, type StoredUpload } from '../files/receive-uploads.js';
 
 /** Spec §5: duplicatas are .jpeg/.jpg/.png (checked by content), at most 12 files and 50 MB. */

@@ -1,7 +1,8 @@
 import type { TelefoneInput } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { pessoaTelefone } from '../../db/schema/index.js';
-import { recordAudit, type Actor } from '../audit/record-audit.js';
+import { recordAudit } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { loadPessoaInScope, writeScope } from './pessoa-access.js';
 
 /** POST /api/pessoa/adicionaTelefone (telefone, contato, pessoa_id). */

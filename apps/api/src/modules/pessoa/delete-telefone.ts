@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pessoaTelefone } from '../../db/schema/index.js';
 import { notFound } from '../../errors/app-error.js';
-import { recordAudit, type Actor } from '../audit/record-audit.js';
+import { recordAudit } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { loadPessoaInScope, writeScope } from './pessoa-access.js';
 
 /** deletaTelefone/{id}: removes one extra phone; a second identical request gets 404. */

@@ -2,7 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pessoaDocumento, storedFile } from '../../db/schema/index.js';
 import type { FileLinkSigner } from '../files/signed-link.js';
-import type { Actor } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
+import { recordDataAccess } from '../lgpd/record-acesso.js';
 import { loadPessoaInScope, readScope } from './pessoa-access.js';
 
 /**
@@ -23,5 +24,6 @@ export async function listDocumentos(db: Db, fileLinks: FileLinkSigner, actor: A
     .innerJoin(storedFile, eq(storedFile.id, pessoaDocumento.file_id))
     .where(eq(pessoaDocumento.pessoa_id, pessoaId))
     .orderBy(asc(pessoaDocumento.id));
+  if (rows.length) await recordDataAccess(db, actor, pessoaId, ['documentos']);
   return rows.map(({ file_id, ...r }) => ({ ...r, url: fileLinks.url(file_id) }));
 }

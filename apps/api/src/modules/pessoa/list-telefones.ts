@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pessoaTelefone } from '../../db/schema/index.js';
-import type { Actor } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { loadPessoaInScope, readScope } from './pessoa-access.js';
 
 /** GET /api/pessoa/getTelefones/{id}: the person's extra phones, oldest first. */

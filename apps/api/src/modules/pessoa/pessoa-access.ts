@@ -3,7 +3,7 @@ import { NIVEL, tipoPessoaSchema, type TipoPessoa } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { pessoa } from '../../db/schema/index.js';
 import { notFound } from '../../errors/app-error.js';
-import type { Actor } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { empresaScope, pessoaInScope, type EmpresaScope } from '../tenancy/scope.js';
 
 /**

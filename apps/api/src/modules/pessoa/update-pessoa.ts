@@ -3,7 +3,8 @@ import { centsToDecimalText, documentKind, toCents, type PessoaInput } from '@bg
 import type { Db } from '../../db/client.js';
 import { pessoa } from '../../db/schema/index.js';
 import { AppError } from '../../errors/app-error.js';
-import { diffFields, recordAudit, type Actor } from '../audit/record-audit.js';
+import { diffFields, recordAudit } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { loadPessoaInScope, writeScope } from './pessoa-access.js';
 
 /** POST /api/pessoa/update/{id} ("Atualização da Pessoa"). */

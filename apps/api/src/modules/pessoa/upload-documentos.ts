@@ -1,24 +1,29 @@
 import type { FastifyRequest } from 'fastify';
-import { inArray } from 'drizzle-orm';
-import { MAX_ID, pessoaContracts } from '@bg/domain';
+import { count, eq, inArray } from 'drizzle-orm';
+import { MAX_ID, PESSOA_DOCUMENTO_MAX_FILES, pessoaContracts } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { pessoaDocumento, storedFile } from '../../db/schema/index.js';
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
-import { invalid } from '../../errors/app-error.js';
-import { recordAudit, type Actor } from '../audit/record-audit.js';
+import { AppError, invalid } from '../../errors/app-error.js';
+import { recordAudit } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { discardUploads, receiveUploads, type UploadRules } from '../files/receive-uploads.js';
 import { loadPessoaInScope, writeScope } from './pessoa-access.js';
 
 const { multipart } = pessoaContracts.uploadDocumento;
 
-/** Spec §5: up to 3 files at a time (the contract's limit); JPEG, PNG or PDF by content; 10 MB each (docs/cadastros.md). */
+/** Spec §5: up to 3 files (the contract's limit); JPEG, PNG or PDF by content; 10 MB each (docs/cadastros.md). */
 export const DOCUMENT_UPLOAD_RULES: UploadRules = { field: multipart.files, maxFiles: multipart.maxFiles, maxFileBytes: 10 * 1024 * 1024, kinds: ['jpeg', 'png', 'pdf'] };
 
 /**
- * POST /api/pessoa/uploadDocumento (multipart: pessoa_id first, then up to 3 "arquivo"). The
- * files are streamed to storage first, then linked to the person in one transaction; if the
- * person is not in the actor's scope the stored files are removed again and the answer is 404.
- * Answers the new document ids only (the files are listed, with expiring links, by getDocumentacao).
+ * POST /api/pessoa/uploadDocumento (multipart: pessoa_id first, then up to 3 "arquivo"): the
+ * person screen's upload and the wizard's (it sends the documents after the request succeeds).
+ * The files are streamed to storage first, then linked to the person in one transaction that
+ * locks the person row (FOR UPDATE) and counts the documents it already has: a person keeps at
+ * most PESSOA_DOCUMENTO_MAX_FILES whichever way they came in, and two uploads at once are counted
+ * one after the other. If the person is out of the actor's scope (404) or would pass the limit
+ * (409), the stored files are removed again. Answers the new document ids only (the files are
+ * listed, with expiring links, by getDocumentacao).
  */
 export async function uploadDocumentos(request: FastifyRequest, deps: { db: Db; storage: FileStorage }, actor: Actor) {
   const { files, fields } = await receiveUploads(request, { db: deps.db, storage: deps.storage, userId: actor.id }, DOCUMENT_UPLOAD_RULES);
@@ -27,6 +32,8 @@ export async function uploadDocumentos(request: FastifyRequest, deps: { db: Db; 
     if (!Number.isInteger(pessoaId) || pessoaId <= 0 || pessoaId > MAX_ID) throw invalid({ pessoa_id: 'Campo obrigatório' });
     return await deps.db.transaction(async (tx) => {
       await loadPessoaInScope(tx, writeScope(actor), pessoaId, true);
+      const [{ existing }] = await tx.select({ existing: count() }).from(pessoaDocumento).where(eq(pessoaDocumento.pessoa_id, pessoaId));
+      if (existing + files.length > PESSOA_DOCUMENTO_MAX_FILES) throw new AppError('CONFLICT', documentLimitText(existing));
       const rows = await tx
         .insert(pessoaDocumento)
         .values(files.map((f) => ({ pessoa_id: pessoaId, file_id: f.id, usuario_id: actor.id })))
@@ -44,4 +51,11 @@ export async function uploadDocumentos(request: FastifyRequest, deps: { db: Db; 
     await deps.db.delete(storedFile).where(inArray(storedFile.id, files.map((f) => f.id)));
     throw err;
   }
+}
+
+function documentLimitText(existing: number): string {
+  const max = PESSOA_DOCUMENTO_MAX_FILES;
+  if (existing >= max) return `Esta pessoa já tem os ${max} documentos permitidos.`;
+  const left = max - existing;
+  return `Esta pessoa já tem ${existing} ${existing === 1 ? 'documento' : 'documentos'} e o limite é ${max}: envie no máximo ${left}.`;
 }

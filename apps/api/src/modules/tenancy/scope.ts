@@ -1,8 +1,8 @@
 import { eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { empresa } from '../../db/schema/index.js';
-import { notFound } from '../../errors/app-error.js';
-import type { Actor } from '../audit/record-audit.js';
+import { notFound, type NotFoundEntity } from '../../errors/app-error.js';
+import type { Actor } from '../../shared/actor.js';
 
 /**
  * Tenancy of DOMAIN.md. administrador: everything. usuario: its own empresa. franqueado: its own
@@ -36,7 +36,7 @@ export function canSee(scope: EmpresaScope, empresaId: number | null | undefined
 }
 
 /** Throws 404 when the empresa is outside the scope. */
-export function assertVisible(scope: EmpresaScope, empresaId: number | null | undefined, what = 'Registro'): void {
+export function assertVisible(scope: EmpresaScope, empresaId: number | null | undefined, what: NotFoundEntity = 'Registro'): void {
   if (!canSee(scope, empresaId)) throw notFound(what);
 }
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { empresa, usuario } from '../../db/schema/index.js';
 import { notFound } from '../../errors/app-error.js';
-import type { Actor } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { empresaScope, inScope } from '../tenancy/scope.js';
 import { usuarioColumns } from './list-usuarios.js';
 

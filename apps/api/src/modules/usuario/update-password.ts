@@ -3,7 +3,8 @@ import { PERMISSION, type ChangePasswordInput } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { usuario } from '../../db/schema/index.js';
 import { AppError, forbidden, notFound } from '../../errors/app-error.js';
-import { recordAudit, type Actor } from '../audit/record-audit.js';
+import { recordAudit } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { hashPassword, verifyPassword } from '../auth/password-hash.js';
 import { revokeAllForUser } from '../auth/refresh-tokens.js';
 

@@ -1,6 +1,6 @@
 import { assignableNiveis, type Nivel } from '@bg/domain';
 import { forbidden, invalid, notFound } from '../../errors/app-error.js';
-import type { Actor } from '../audit/record-audit.js';
+import type { Actor } from '../../shared/actor.js';
 import { canSee, type EmpresaScope } from '../tenancy/scope.js';
 
 const CANNOT_ASSIGN = 'Você não pode atribuir este nível de acesso.';

@@ -4,11 +4,12 @@ import { Outlet } from 'react-router';
 import { ScrollToTop } from '../router';
 import { Navbar } from './Navbar';
 import { UserMenu } from './UserMenu';
+import classes from './AppLayout.module.css';
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} footer={{ height: 36 }} padding="md">
+    <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <ScrollToTop />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
@@ -24,16 +25,17 @@ export function AppLayout() {
       <AppShell.Navbar p="xs">
         <Navbar onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
-      <AppShell.Footer px="md">
-        <Group h="100%" justify="center">
+      <AppShell.Main className={classes.main}>
+        <div className={classes.content}>
+          <Outlet />
+        </div>
+        {/* spec §2: the footer holds a copyright line; in the page flow, so it never covers content */}
+        <footer className={classes.footer}>
           <Text size="xs" c="dimmed">
             © {new Date().getFullYear()} Boleto Garantido. Todos os direitos reservados.
           </Text>
-        </Group>
-      </AppShell.Footer>
+        </footer>
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { acertoAtendimentoSchema } from '@bg/domain';
-import { DateField, MoneyInput, showResult } from '../../../components';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { applyServerErrors, zodValidate } from '../../../lib/zod-form';
+import { DateField, FormActions, MoneyInput } from '../../../components';
+import { useSubmit } from '../../../lib/use-submit';
+import { zodValidate } from '../../../lib/zod-form';
 import { updateBoleto, type BoletoRow } from '../api/boletos';
 
 /** "update": new due date and value; the result dialog closes after 1 s (spec §9). */
@@ -14,25 +14,19 @@ export function UpdateBoletoForm({ row, onDone, onCancel }: { row: BoletoRow; on
     // the values are unvalidated input (valor may be empty), so the validator takes them as unknown
     validate: zodValidate<unknown>(acertoAtendimentoSchema),
   });
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const res = await updateBoleto(row.id, { vencimento: values.vencimento, valor: Number(values.valor) });
-      showResult(res, { autoCloseMs: 1000 });
-      onDone();
-    } catch (err) {
-      if (err instanceof ApiError) applyServerErrors(form, err.errors);
-      showResult({ status: err instanceof ApiError ? err.status : 0, msg: errorMessage(err) }, { autoCloseMs: 1000 });
-    }
+  // spec §9: the result dialog closes 1 s after a slip update (the error dialog too)
+  const save = useSubmit((values: typeof form.values) => updateBoleto(row.id, { vencimento: values.vencimento, valor: Number(values.valor) }), {
+    form,
+    result: { autoCloseMs: 1000 },
+    errorDialog: { autoCloseMs: 1000 },
+    onSuccess: onDone,
   });
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={form.onSubmit((values) => save.run(values))} noValidate>
       <Stack>
         <DateField label="Vencimento" withAsterisk {...form.getInputProps('vencimento')} />
         <MoneyInput label="Valor" withAsterisk {...form.getInputProps('valor')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>Fechar</Button>
-          <Button type="submit">Confirmar</Button>
-        </Group>
+        <FormActions cancelLabel="Fechar" onCancel={onCancel} submitLabel="Confirmar" loading={save.busy} />
       </Stack>
     </form>
   );

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Group, Select, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ALL_SITUACOES, formatCpfCnpj, formatProtocol, type Situacao } from '@bg/domain';
-import { confirmAction, DateText, MoneyText, PagedTable, PageHeader, SearchBox, showResult, StatusBadge } from '../../../components';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { DateText, MoneyText, PagedTable, PageHeader, SearchBox, StatusBadge } from '../../../components';
+import { usePagedList } from '../../../lib/use-paged-list';
+import { withNewTab } from '../../../lib/new-tab';
+import { useSubmit } from '../../../lib/use-submit';
 import { boletoAction, comprovanteUrl, empresasForSelect, listBoletos, type BoletoAction, type BoletoRow } from '../api/boletos';
 import { BoletoActions } from '../components/BoletoActions';
 import { HistoricoTable } from '../components/HistoricoTable';
@@ -19,37 +21,22 @@ const CONFIRM: Record<BoletoAction, string> = {
 
 /** Financeiro > Boletos Garantidos (administrador). */
 export function BoletosGarantidosPage() {
-  const [page, setPage] = useState(1);
-  const [draft, setDraft] = useState<{ situacao: Situacao | ''; empresa_id: string }>({ situacao: '', empresa_id: '' });
-  const [filters, setFilters] = useState({ pesquisa: '', ...draft });
+  type Filters = { situacao: Situacao | ''; empresa_id: string };
+  // the selects are a draft: Filtrar (or Enter in the search box) applies them with the text
+  const [draft, setDraft] = useState<Filters>({ situacao: '', empresa_id: '' });
   const client = useQueryClient();
   const empresas = useQuery({ queryKey: ['empresas', 'select'], queryFn: empresasForSelect });
-  const query = useQuery({
-    queryKey: ['boletos', page, filters],
-    queryFn: () => listBoletos({ page, ...filters }),
-    placeholderData: keepPreviousData,
-  });
+  const list = usePagedList({ key: 'boletos', fetch: listBoletos, filters: draft });
   const refresh = () => client.invalidateQueries({ queryKey: ['boletos'] });
-  const apply = (pesquisa: string) => {
-    setFilters({ pesquisa, ...draft });
-    setPage(1);
-  };
-
-  async function act(action: BoletoAction, row: BoletoRow) {
-    if (!(await confirmAction({ title: 'Confirmação', text: CONFIRM[action], confirmColor: action === 'cancelar' ? 'red' : undefined }))) return;
-    // the receipt tab is opened during the click, before the request, so no popup blocker interferes
-    const tab = action === 'baixar' ? window.open('', '_blank') : null;
-    try {
-      const res = await boletoAction(action, row.id);
-      showResult(res);
-      if (tab && 'comprovante_token' in res.data) tab.location.href = comprovanteUrl(res.data.comprovante_token);
-    } catch (err) {
-      tab?.close();
-      showResult({ status: err instanceof ApiError ? err.status : 0, msg: errorMessage(err) });
-    }
-    refresh();
-  }
-
+  const act = useSubmit(
+    // baixar opens its receipt in a new tab (opened during the click, so no popup blocker interferes)
+    (a: BoletoAction, row: BoletoRow) =>
+      a === 'baixar' ? withNewTab(() => boletoAction(a, row.id), (res) => ('comprovante_token' in res.data ? comprovanteUrl(res.data.comprovante_token) : null)) : boletoAction(a, row.id),
+    {
+      confirm: (a) => ({ title: 'Confirmação', text: CONFIRM[a], confirmColor: a === 'cancelar' ? 'red' : undefined }),
+      invalidate: [['boletos']],
+    },
+  );
   function update(row: BoletoRow) {
     const id = modals.open({
       title: 'Atualizar boleto',
@@ -83,21 +70,26 @@ export function BoletosGarantidosPage() {
           allowDeselect={false}
         />
       </Group>
-      <SearchBox placeholder="Pesquisar por cliente, CPF/CNPJ ou garantia" loading={query.isFetching} onSearch={apply} />
+      <SearchBox placeholder="Pesquisar por cliente, CPF/CNPJ ou garantia" {...list.searchProps} onSearch={(text) => list.search(text, draft)} />
       <PagedTable<BoletoRow>
+        caption="Boletos Garantidos"
         rowKey={(r) => r.id}
-        loading={query.isFetching}
-        result={query.data}
-        onPage={setPage}
+        {...list.tableProps}
         columns={[
-          { key: 'garantia', header: 'Garantia', render: (r) => `${formatProtocol(r.garantia_id, r.garantia_digito)} (${r.parcela})` },
-          { key: 'fantasia', header: 'Loja' },
-          { key: 'nome_razao', header: 'Cliente' },
-          { key: 'cpf_cnpj', header: 'CPF/CNPJ', render: (r) => formatCpfCnpj(r.cpf_cnpj) },
-          { key: 'vencimento', header: 'Vencimento', render: (r) => <DateText value={r.vencimento} /> },
-          { key: 'valor', header: 'Valor', align: 'right', render: (r) => <MoneyText value={r.valor} /> },
+          { key: 'garantia', header: 'Garantia', kind: 'document', render: (r) => `${formatProtocol(r.garantia_id, r.garantia_digito)} (${r.parcela})` },
+          { key: 'fantasia', header: 'Loja', kind: 'name' },
+          { key: 'nome_razao', header: 'Cliente', kind: 'name' },
+          { key: 'cpf_cnpj', header: 'CPF/CNPJ', kind: 'document', render: (r) => formatCpfCnpj(r.cpf_cnpj) },
+          { key: 'vencimento', header: 'Vencimento', kind: 'date', render: (r) => <DateText value={r.vencimento} /> },
+          { key: 'valor', header: 'Valor', align: 'right', kind: 'money', render: (r) => <MoneyText value={r.valor} /> },
           { key: 'situacao', header: 'Situação', render: (r) => <StatusBadge status={r.situacao} /> },
-          { key: 'acao', header: 'Ação', align: 'right', render: (r) => <BoletoActions row={r} onAction={act} onUpdate={update} onHistory={history} /> },
+          {
+            key: 'acao',
+            header: 'Ação',
+            align: 'right',
+            kind: 'actions',
+            render: (r) => <BoletoActions row={r} onAction={(a, row) => void act.run(a, row)} onUpdate={update} onHistory={history} />,
+          },
         ]}
       />
     </Stack>

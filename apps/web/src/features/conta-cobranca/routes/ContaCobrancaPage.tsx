@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
-import { Alert, Button, Grid, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Grid, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { contaCobrancaSchema, type ContaCobrancaForm } from '@bg/domain';
-import { PageHeader, showResult } from '../../../components';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { applyServerErrors, zodValidate } from '../../../lib/zod-form';
+import { FormActions, PageHeader } from '../../../components';
+import { useFormRecord } from '../../../lib/use-form-record';
+import { useSubmit } from '../../../lib/use-submit';
+import { zodValidate } from '../../../lib/zod-form';
 import { getContaCobranca, saveContaCobranca, type ContaCobranca } from '../api/conta-cobranca';
 
 const EMPTY: ContaCobrancaForm = {
@@ -40,26 +40,11 @@ const FIELDS: { name: keyof ContaCobrancaForm; label: string; span: number; requ
 
 /** Administração > Conta de Cobrança: the beneficiary's bank account used on every slip. */
 export function ContaCobrancaPage() {
-  const client = useQueryClient();
   const query = useQuery({ queryKey: ['conta-cobranca'], queryFn: getContaCobranca });
   const form = useForm<ContaCobrancaForm>({ initialValues: EMPTY, validate: zodValidate(contaCobrancaSchema) });
-  useEffect(() => {
-    if (query.data) {
-      form.setValues(formValues(query.data));
-      form.resetDirty();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query.data]);
-
-  const submit = form.onSubmit(async (values) => {
-    try {
-      showResult(await saveContaCobranca(values), { autoCloseMs: 0 });
-      client.invalidateQueries({ queryKey: ['conta-cobranca'] });
-    } catch (err) {
-      if (err instanceof ApiError) applyServerErrors(form, err.errors);
-      showResult({ status: err instanceof ApiError ? err.status : 0, msg: errorMessage(err) });
-    }
-  });
+  // the answer says whether a new account (new numbering) was created: it stays until closed
+  const save = useSubmit(saveContaCobranca, { form, invalidate: [['conta-cobranca']], result: { autoCloseMs: 0 } });
+  useFormRecord(form, query.data, formValues);
 
   if (query.isLoading) return <Loader />;
   return (
@@ -75,7 +60,7 @@ export function ContaCobrancaPage() {
           Sem ela, os boletos liberados não podem ser impressos. Cadastre a conta abaixo.
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit((values) => save.run(values))} noValidate>
         <Grid>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <Select
@@ -92,9 +77,7 @@ export function ContaCobrancaPage() {
             </Grid.Col>
           ))}
         </Grid>
-        <Group justify="flex-end" mt="md">
-          <Button type="submit">Salvar</Button>
-        </Group>
+        <FormActions mt="md" loading={save.busy} />
       </form>
     </Stack>
   );

@@ -1,81 +1,60 @@
-import { useState } from 'react';
 import { Button, Grid, Paper, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cpfSuspeitoSchema, formatCpfCnpj } from '@bg/domain';
-import { confirmAction, DateText, DocumentInput, PagedTable, PageHeader, SearchBox, showError, showResult } from '../../../components';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { applyServerErrors, zodValidate } from '../../../lib/zod-form';
-import { cpfsSuspeitosApi, type CpfSuspeito } from '../api/cpfs-suspeitos';
+import { DateText, DocumentInput, InlineForm, PagedTable, PageHeader, SearchBox } from '../../../components';
+import { usePagedList } from '../../../lib/use-paged-list';
+import { useSubmit } from '../../../lib/use-submit';
+import { zodValidate } from '../../../lib/zod-form';
+import { cpfsSuspeitosApi, type CpfSuspeito, type CpfSuspeitoBody } from '../api/cpfs-suspeitos';
 
 /** Administração > CPFs Suspeitos: the list the guarantee document lookup refuses (status 900). */
 export function CpfsSuspeitosPage() {
-  const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [pesquisa, setPesquisa] = useState('');
-  const [busy, setBusy] = useState(false);
-  const query = useQuery({ queryKey: ['cpfs-suspeitos', page, pesquisa], queryFn: () => cpfsSuspeitosApi.list(page, pesquisa), placeholderData: keepPreviousData });
+  const list = usePagedList({ key: 'cpfs-suspeitos', fetch: ({ page, pesquisa }) => cpfsSuspeitosApi.list(page, pesquisa) });
   const form = useForm({ initialValues: { cpf_cnpj: '', motivo: '' }, validate: zodValidate(cpfSuspeitoSchema) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['cpfs-suspeitos'] });
-
-  const add = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      showResult(await cpfsSuspeitosApi.create(values));
-      form.reset();
-      await refresh();
-    } catch (err) {
-      if (err instanceof ApiError) applyServerErrors(form, err.errors);
-      showError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+  const add = useSubmit((values: CpfSuspeitoBody) => cpfsSuspeitosApi.create(values), {
+    form,
+    invalidate: [['cpfs-suspeitos']],
+    onSuccess: () => form.reset(),
   });
-
-  const remove = async (row: CpfSuspeito) => {
-    if (!(await confirmAction({ title: 'Remover da lista', text: `Remover ${formatCpfCnpj(row.cpf_cnpj)} da lista de suspeitos?`, confirmLabel: 'Remover', confirmColor: 'red' }))) return;
-    try {
-      showResult(await cpfsSuspeitosApi.remove(row.id));
-    } catch (err) {
-      showError(errorMessage(err));
-    }
-    await refresh();
-  };
+  const remove = useSubmit((row: CpfSuspeito) => cpfsSuspeitosApi.remove(row.id), {
+    confirm: (row) => ({ title: 'Remover da lista', text: `Remover ${formatCpfCnpj(row.cpf_cnpj)} da lista de suspeitos?`, confirmLabel: 'Remover', confirmColor: 'red' }),
+    invalidate: [['cpfs-suspeitos']],
+  });
 
   return (
     <Stack>
       <PageHeader title="CPFs Suspeitos" />
       <Paper withBorder p="md">
-        <form onSubmit={add} noValidate>
-          <Grid align="flex-end">
-            <Grid.Col span={{ base: 12, sm: 3 }}>
-              <DocumentInput label="CPF/CNPJ" withAsterisk {...form.getInputProps('cpf_cnpj')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 7 }}>
-              <TextInput label="Motivo" withAsterisk maxLength={300} {...form.getInputProps('motivo')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 2 }}>
-              <Button type="submit" fullWidth loading={busy}>
-                Adicionar
-              </Button>
-            </Grid.Col>
-          </Grid>
-        </form>
+        <InlineForm onSubmit={form.onSubmit((values) => add.run(values))} loading={add.busy}>
+          <Grid.Col span={{ base: 12, sm: 3 }}>
+            <DocumentInput label="CPF/CNPJ" withAsterisk {...form.getInputProps('cpf_cnpj')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 7 }}>
+            <TextInput label="Motivo" withAsterisk maxLength={300} {...form.getInputProps('motivo')} />
+          </Grid.Col>
+        </InlineForm>
       </Paper>
-      <SearchBox placeholder="Pesquisar por documento ou motivo" onSearch={(t) => { setPesquisa(t); setPage(1); }} loading={query.isFetching} />
+      <SearchBox placeholder="Pesquisar por documento ou motivo" {...list.searchProps} />
       <PagedTable<CpfSuspeito>
         caption="CPFs Suspeitos"
         rowKey={(r) => r.id}
-        loading={query.isFetching}
-        result={query.data}
-        onPage={setPage}
+        {...list.tableProps}
         columns={[
           { key: 'id', header: 'ID' },
-          { key: 'cpf_cnpj', header: 'CPF/CNPJ', render: (r) => formatCpfCnpj(r.cpf_cnpj) },
+          { key: 'cpf_cnpj', header: 'CPF/CNPJ', kind: 'document', render: (r) => formatCpfCnpj(r.cpf_cnpj) },
           { key: 'motivo', header: 'Motivo' },
-          { key: 'usuario', header: 'Incluído por', render: (r) => r.usuario ?? '—' },
-          { key: 'created_at', header: 'Data', render: (r) => <DateText value={r.created_at} withTime /> },
-          { key: 'acao', header: 'Ação', render: (r) => <Button size="xs" variant="light" color="red" onClick={() => remove(r)}>Remover</Button> },
+          { key: 'usuario', header: 'Incluído por', kind: 'name', render: (r) => r.usuario ?? '—' },
+          { key: 'created_at', header: 'Data', kind: 'date', render: (r) => <DateText value={r.created_at} withTime /> },
+          {
+            key: 'acao',
+            header: 'Ação',
+            kind: 'actions',
+            render: (r) => (
+              <Button size="xs" variant="light" color="red" onClick={() => void remove.run(r)}>
+                Remover
+              </Button>
+            ),
+          },
         ]}
       />
     </Stack>

@@ -1,19 +1,13 @@
 import { EMPRESA_DEFAULTS } from '@bg/domain';
+import type { AddressValues } from '../../../components';
 import type { Empresa, EmpresaBody } from '../api/empresas';
 
 /** What the company form holds: text fields as strings ('' when empty), money as numbers. */
-export type EmpresaFormValues = {
+export type EmpresaFormValues = AddressValues & {
   cnpj: string;
   razao: string;
   fantasia: string;
   insc_estadual: string;
-  cep: string;
-  endereco: string;
-  numero: string;
-  complemento: string;
-  bairro: string;
-  cidade: string;
-  uf: string;
   email: string;
   tel1: string;
   tel2: string;

@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
-import { Button, Divider, Grid, Group, Loader, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Divider, Grid, Loader, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { empresaSchema } from '@bg/domain';
-import { AddressFields, DocumentInput, PageHeader, PhoneInput, showError, showResult } from '../../../components';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { AddressFields, DocumentInput, FormActions, PageHeader, PhoneInput } from '../../../components';
+import { errorMessage } from '../../../lib/api-client';
 import { isAdmin, useCurrentUser } from '../../../lib/auth';
-import { applyServerErrors, zodValidate } from '../../../lib/zod-form';
+import { useFormRecord } from '../../../lib/use-form-record';
+import { useSubmit } from '../../../lib/use-submit';
+import { zodValidate } from '../../../lib/zod-form';
 import { empresasApi } from '../api/empresas';
 import { EmpresaTermsFields } from '../components/EmpresaTermsFields';
 import { empresaPayload, empresaToValues, emptyEmpresaValues, type EmpresaFormValues } from '../components/empresa-form-values';
@@ -19,8 +20,6 @@ export function EmpresaFormPage() {
   const user = useCurrentUser();
   const admin = isAdmin(user);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const form = useForm<EmpresaFormValues>({
     // A franqueado's new empresa becomes its franchisee (shown, not editable).
     initialValues: emptyEmpresaValues(!admin && user.nivel === '3' ? (user.empresa?.id ?? null) : null),
@@ -29,32 +28,18 @@ export function EmpresaFormPage() {
   const existing = useQuery({ queryKey: ['empresa', id], queryFn: () => empresasApi.get(id!), enabled: id !== null });
   const options = useQuery({ queryKey: ['empresas-select'], queryFn: empresasApi.forSelect });
 
-  useEffect(() => {
-    if (existing.data) {
-      form.setValues(empresaToValues(existing.data));
-      form.resetDirty();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [existing.data]);
+  const save = useSubmit(
+    (values: EmpresaFormValues) => {
+      const body = empresaPayload(values, admin);
+      return id === null ? empresasApi.create(body) : empresasApi.update(id, body);
+    },
+    { form, invalidate: [['empresas'], ['empresa', id]], result: { onClose: () => navigate('/administracao/empresas') } },
+  );
+
+  useFormRecord(form, existing.data, empresaToValues);
 
   if (id !== null && existing.isLoading) return <Loader />;
   if (id !== null && existing.isError) return <PageHeader title={errorMessage(existing.error)} />;
-
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const body = empresaPayload(values, admin);
-      const result = id === null ? await empresasApi.create(body) : await empresasApi.update(id, body);
-      await queryClient.invalidateQueries({ queryKey: ['empresas'] });
-      await queryClient.invalidateQueries({ queryKey: ['empresa', id] });
-      showResult(result, { onClose: () => navigate('/administracao/empresas') });
-    } catch (err) {
-      if (err instanceof ApiError) applyServerErrors(form, err.errors);
-      showError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  });
 
   const franqueadoOptions = (options.data ?? []).filter((o) => o.value !== id).map((o) => ({ value: String(o.value), label: o.label }));
   // A franchisee's franqueado is outside its own scope (not in dataForSelect): show it by name.
@@ -66,7 +51,7 @@ export function EmpresaFormPage() {
     <Stack>
       <PageHeader title={id === null ? 'Nova Empresa' : 'Atualização da Empresa'} />
       <Paper withBorder p="md">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={form.onSubmit((values) => save.run(values))} noValidate>
           <Stack>
             <Grid>
               <Grid.Col span={{ base: 12, sm: 4 }}>
@@ -114,14 +99,7 @@ export function EmpresaFormPage() {
             <Divider />
             <Title order={5}>Condições comerciais</Title>
             <EmpresaTermsFields form={form} editable={admin} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate('/administracao/empresas')}>
-                Cancelar
-              </Button>
-              <Button type="submit" loading={busy}>
-                Salvar
-              </Button>
-            </Group>
+            <FormActions cancelTo="/administracao/empresas" loading={save.busy} />
           </Stack>
         </form>
       </Paper>

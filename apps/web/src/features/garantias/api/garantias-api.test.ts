@@ -34,7 +34,9 @@ describe('garantias api (calls from the contracts)', () => {
     const calls = installFetch();
     await garantiasApi.consultaDocumento('529.982.247-25', null);
     await garantiasApi.list({ page: 2, pesquisa: '', situacao: 'NÃO AUTORIZADO', empresa_id: '', possui_duplicata: 'S' });
-    expect(calls[0].url).toBe(`/api/garantia/consultaDocumento?documento=${encodeURIComponent('529.982.247-25')}`);
+    // the document goes in the body, never in the URL (docs/security.md)
+    expect(calls[0].url).toBe('/api/garantia/consultaDocumento');
+    expect(JSON.parse(String(calls[0].body))).toEqual({ documento: '529.982.247-25' });
     const list = new URL(calls[1].url, 'http://x');
     expect(list.pathname).toBe('/api/garantia/getAllPaginate');
     expect(Object.fromEntries(list.searchParams)).toEqual({ page: '2', situacao: 'NÃO AUTORIZADO', possui_duplicata: 'S' });

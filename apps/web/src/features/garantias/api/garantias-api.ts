@@ -33,7 +33,7 @@ export type ListFilters = {
 
 export const garantiasApi = {
   consultaDocumento: (documento: string, empresaId: string | null) =>
-    call(c.consultaDocumento, { query: { documento, empresa_id: empresaId ?? undefined } }),
+    call(c.consultaDocumento, { body: { documento, empresa_id: empresaId ?? undefined } }),
   solicitaGarantia: (body: SolicitaBody) => call(c.solicitaGarantia, { body }),
   uploadDocumentos: (pessoaId: number, files: File[]) => {
     const form = new FormData();
@@ -41,6 +41,15 @@ export const garantiasApi = {
     for (const f of files) form.append(pessoaContracts.uploadDocumento.multipart.files, f);
     return upload(pessoaContracts.uploadDocumento, form);
   },
+  /**
+   * How many documents a known person already has. A person the user cannot read (known from
+   * another Loja) counts as none: this only warns early, the server decides on the upload.
+   */
+  documentCount: (pessoaId: number) =>
+    call(pessoaContracts.getDocumentacao, { params: { id: pessoaId } }).then(
+      (r) => r.data.length,
+      () => 0,
+    ),
   list: (f: ListFilters) => call(c.getAllPaginate, { query: { ...f } }),
   get: (id: number) => call(c.getById, { params: { id } }).then((r) => r.data),
   consulta: (id: number, tipo: 'consultaRestritiva' | 'consultaAnalitica') => call(c[tipo], { params: { id } }).then((r) => r.data),

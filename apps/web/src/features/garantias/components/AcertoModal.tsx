@@ -1,39 +1,38 @@
-import { useEffect, useState } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { Modal, Stack } from '@mantine/core';
 import { acertoAtendimentoSchema, padParcela } from '@bg/domain';
-import { DateField, MoneyInput } from '../../../components';
+import { DateField, FormActions, MoneyInput } from '../../../components';
 import { zodValidate } from '../../../lib/zod-form';
 import type { AcertoBody, BoletoRow } from '../api/garantias-api';
 
 export interface AcertoModalProps {
   boleto: BoletoRow | null;
   onClose: () => void;
-  onConfirm: (boleto: BoletoRow, values: AcertoBody) => Promise<void>;
+  onConfirm: (boleto: BoletoRow, values: AcertoBody) => void;
+  /** The request is in flight (Confirmar shows it). */
+  loading?: boolean;
 }
 
 /** "Acerto de Atendimento": new vencimento and valor of one boleto; Fechar / Confirmar. */
-export function AcertoModal({ boleto, onClose, onConfirm }: AcertoModalProps) {
+export function AcertoModal({ boleto, onClose, onConfirm, loading = false }: AcertoModalProps) {
   const [vencimento, setVencimento] = useState('');
   const [valor, setValor] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
+  // another boleto opened: start from its figures (adjusted while rendering, not in an effect)
+  const [shownFor, setShownFor] = useState<BoletoRow | null>(null);
+  if (boleto !== shownFor) {
+    setShownFor(boleto);
     setVencimento(boleto?.vencimento ?? '');
     setValor(boleto?.valor ?? null);
     setErrors({});
-  }, [boleto]);
+  }
 
-  const confirm = async () => {
+  const confirm = () => {
     // valor may still be empty (null): the schema answers its "Campo obrigatório"
     const found = zodValidate<unknown>(acertoAtendimentoSchema)({ vencimento, valor });
     setErrors(found);
     if (Object.keys(found).length || !boleto || valor === null) return;
-    setBusy(true);
-    try {
-      await onConfirm(boleto, { vencimento, valor });
-    } finally {
-      setBusy(false);
-    }
+    onConfirm(boleto, { vencimento, valor });
   };
 
   return (
@@ -41,14 +40,7 @@ export function AcertoModal({ boleto, onClose, onConfirm }: AcertoModalProps) {
       <Stack>
         <DateField label="Vencimento" value={vencimento} onChange={setVencimento} error={errors.vencimento} withAsterisk />
         <MoneyInput label="Valor" value={valor} onChange={setValor} error={errors.valor} withAsterisk />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Fechar
-          </Button>
-          <Button onClick={() => void confirm()} loading={busy}>
-            Confirmar
-          </Button>
-        </Group>
+        <FormActions cancelLabel="Fechar" onCancel={onClose} submitLabel="Confirmar" onSubmit={confirm} loading={loading} />
       </Stack>
     </Modal>
   );

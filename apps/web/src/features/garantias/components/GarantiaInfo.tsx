@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Alert, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Alert, SimpleGrid, Table, Text } from '@mantine/core';
 import { formatCpfCnpj, formatPhone } from '@bg/domain';
-import { DateText, MoneyText, StatusBadge } from '../../../components';
+import { DateText, MoneyText, Section } from '../../../components';
 import type { GarantiaDetail } from '../api/garantias-api';
+import { AdminGarantiaStatus } from './AdminGarantiaStatus';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -10,7 +11,10 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="sm">{children || '—'}</Text>
+      {/* a div: badges (block elements) may sit in it */}
+      <Text size="sm" component="div">
+        {children || '—'}
+      </Text>
     </div>
   );
 }
@@ -22,10 +26,7 @@ export function GarantiaInfo({ g }: { g: GarantiaDetail }) {
   const cnpj = p.cpf_cnpj.length === 14;
   return (
     <>
-      <Paper withBorder p="md" component="section" aria-label="Dados da solicitação">
-        <Title order={5} mb="sm">
-          Dados da Solicitação
-        </Title>
+      <Section title="Dados da Solicitação" label="Dados da solicitação">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="sm">
           <Field label="Protocolo">{g.protocolo}</Field>
           <Field label="Data">
@@ -38,7 +39,7 @@ export function GarantiaInfo({ g }: { g: GarantiaDetail }) {
           <Field label="Telefones">{[...new Set(phones)].join(' / ')}</Field>
           <Field label="Quantidade">{g.qtd_titulo}</Field>
           <Field label="Situação">
-            <StatusBadge status={g.status_label} />
+            <AdminGarantiaStatus status={g.status} liberaBoleto={g.libera_boleto} />
           </Field>
           {g.decidido_por_nome && (
             <Field label="Decidido por">
@@ -53,11 +54,8 @@ export function GarantiaInfo({ g }: { g: GarantiaDetail }) {
             {g.observacao}
           </Alert>
         )}
-      </Paper>
-      <Paper withBorder p="md" component="section" aria-label="Endereço e referências">
-        <Title order={5} mb="sm">
-          Endereço e Referências
-        </Title>
+      </Section>
+      <Section title="Endereço e Referências" label="Endereço e referências">
         <Table.ScrollContainer minWidth={900}>
           <Table withTableBorder striped>
             <Table.Thead>
@@ -87,7 +85,7 @@ export function GarantiaInfo({ g }: { g: GarantiaDetail }) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      </Paper>
+      </Section>
     </>
   );
 }

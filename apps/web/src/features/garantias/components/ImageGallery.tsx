@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Button, Collapse, Group, Image, Paper, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Collapse, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ArquivoLink } from '../api/garantias-api';
 
-/** A collapsible gallery of expiring links; images at 600x400 (spec §9), other files as links. */
+/** A collapsible gallery of expiring links; images at 600x400 (spec §9), PDFs as cards with Abrir / Baixar. */
 export function ImageGallery({ title, files, children }: { title: string; files: ArquivoLink[]; children?: ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
@@ -25,9 +25,27 @@ export function ImageGallery({ title, files, children }: { title: string; files:
         <Group mt="sm" gap="sm" align="flex-start">
           {files.map((f) =>
             /\.pdf$/i.test(f.nome) ? (
-              <Anchor key={f.id} href={f.url} target="_blank" rel="noopener noreferrer">
-                {f.nome}
-              </Anchor>
+              // a PDF (the digitally signed duplicatas) as a card: open it, or download it
+              <Paper key={f.id} withBorder p="sm" radius="sm" w={320} maw="100%" component="section" aria-label={f.nome}>
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  <Badge color="red" variant="light" radius="sm" size="lg" style={{ flexShrink: 0, overflow: 'visible' }}>
+                    PDF
+                  </Badge>
+                  <Stack gap={4} style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {f.nome}
+                    </Text>
+                    <Group gap="sm">
+                      <Anchor size="sm" href={f.url} target="_blank" rel="noopener noreferrer">
+                        Abrir
+                      </Anchor>
+                      <Anchor size="sm" href={`${f.url}&download=1`}>
+                        Baixar
+                      </Anchor>
+                    </Group>
+                  </Stack>
+                </Group>
+              </Paper>
             ) : (
               <Anchor key={f.id} href={f.url} target="_blank" rel="noopener noreferrer">
                 <Image src={f.url} alt={f.nome} w={600} h={400} maw="100%" fit="contain" radius="sm" bg="gray.1" />

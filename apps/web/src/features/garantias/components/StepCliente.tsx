@@ -1,21 +1,20 @@
-import { Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
+import { Grid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { todayInSaoPaulo } from '@bg/domain';
 import { AddressFields, DateField, DocumentInput, MoneyInput, PhoneInput } from '../../../components';
+import { DocumentosDropzone } from './DocumentosDropzone';
 import { isCnpjText, type WizardForm } from './wizard-form';
-
-/** Spec §5: person documents, at most 3 files (the server checks type and size again). */
-export const MAX_DOCUMENTOS = 3;
-const ACCEPT = ['image/jpeg', 'image/png', 'application/pdf'];
 
 export interface StepClienteProps {
   form: WizardForm;
   files: File[];
   onFiles: (files: File[]) => void;
+  /** Documents the known person already has (they count towards the limit of 3). */
+  existingDocuments: number;
   onRejected: (msg: string) => void;
 }
 
 /** DADOS DO CLIENTE: labels follow the document kind (CPF / Nome Completo or CNPJ / Razão Social). */
-export function StepCliente({ form, files, onFiles, onRejected }: StepClienteProps) {
+export function StepCliente({ form, files, onFiles, existingDocuments, onRejected }: StepClienteProps) {
   const cnpj = isCnpjText(form.getValues().cpf_cnpj);
   return (
     <Stack>
@@ -27,7 +26,7 @@ export function StepCliente({ form, files, onFiles, onRejected }: StepClientePro
           <TextInput label={cnpj ? 'Razão Social' : 'Nome Completo'} withAsterisk maxLength={150} {...form.getInputProps('nome_razao')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 3 }}>
-          <DateField label={cnpj ? 'Data de Fundação' : 'Data de Nascimento'} withAsterisk maxDate={new Date()} {...form.getInputProps('data_nascimento')} />
+          <DateField label={cnpj ? 'Data de Fundação' : 'Data de Nascimento'} withAsterisk maxDate={todayInSaoPaulo()} {...form.getInputProps('data_nascimento')} />
         </Grid.Col>
       </Grid>
       {cnpj && (
@@ -71,30 +70,10 @@ export function StepCliente({ form, files, onFiles, onRejected }: StepClientePro
         <Title order={6} mb={4}>
           Documentos do cliente
         </Title>
-        <Dropzone
-          onDrop={(dropped) => onFiles([...files, ...dropped].slice(0, MAX_DOCUMENTOS))}
-          onReject={() => onRejected(`Envie até ${MAX_DOCUMENTOS} arquivos JPG, PNG ou PDF de até 10 MB.`)}
-          maxFiles={MAX_DOCUMENTOS}
-          maxSize={10 * 1024 * 1024}
-          accept={ACCEPT}
-          disabled={files.length >= MAX_DOCUMENTOS}
-          aria-label="Documentos do cliente"
-        >
-          <Group justify="center" mih={70} style={{ pointerEvents: 'none' }}>
-            <Text size="sm" c="dimmed" ta="center">
-              Arraste aqui ou clique para anexar documentos do cliente (até {MAX_DOCUMENTOS} arquivos). Eles são enviados junto com a solicitação.
-            </Text>
-          </Group>
-        </Dropzone>
-        {files.length > 0 && (
-          <Group gap="xs" mt="xs">
-            {files.map((f, i) => (
-              <Text key={`${f.name}-${i}`} size="sm" component="span" style={{ cursor: 'pointer' }} onClick={() => onFiles(files.filter((_, j) => j !== i))} title="Clique para remover">
-                📎 {f.name} ✕
-              </Text>
-            ))}
-          </Group>
-        )}
+        <DocumentosDropzone files={files} onFiles={onFiles} existing={existingDocuments} onRejected={onRejected} />
+        <Text size="xs" c="dimmed" mt={4}>
+          Eles são enviados junto com a solicitação.
+        </Text>
       </div>
     </Stack>
   );

@@ -1,36 +1,37 @@
-import { Anchor, Badge, Box, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
 import { GARANTIA_MSG } from '@bg/domain';
-import classes from './consulta-html.module.css';
+import { ResultIcon, ServerHtml } from '../../../components';
 
-export type WizardOutcome = { kind: 'sent'; protocolo: string; uploadWarning?: string } | { kind: 'restricted'; html: string };
+/** How the documents sent after the request went: none chosen, on the way, sent, or refused (why). */
+export type DocumentsUpload = 'none' | 'sending' | 'sent' | { failed: string };
+
+export type WizardOutcome = { kind: 'sent'; protocolo: string; pessoaId: number; documents: DocumentsUpload } | { kind: 'restricted'; html: string };
+
+export interface StepResultadoProps {
+  outcome: WizardOutcome;
+  chatUrl: string;
+  /** Shown under a failed upload: the way to send the documents again. */
+  retry?: ReactNode;
+}
 
 /** RESULTADO of the wizard (spec §4 Wizard). */
-export function StepResultado({ outcome, chatUrl }: { outcome: WizardOutcome; chatUrl: string }) {
+export function StepResultado({ outcome, chatUrl, retry }: StepResultadoProps) {
   if (outcome.kind === 'restricted') {
     return (
       <Stack align="center" gap="sm" py="md" data-result="restricted">
-        <ThemeIcon size={56} radius="xl" color="red" variant="light" aria-hidden>
-          <Text fw={700} fz={28} lh={1}>
-            ✕
-          </Text>
-        </ThemeIcon>
+        <ResultIcon ok={false} size={56} />
         <Title order={3} ta="center">
           {GARANTIA_MSG.restrictedTitle}
         </Title>
         <Text ta="center">{GARANTIA_MSG.restrictedText}</Text>
-        {/* The server builds this HTML and escapes every value in it (apps/api/src/modules/garantia/html.ts,
-            docs/decisions/021), so it is rendered as trusted markup; nothing else is ever put here. */}
-        <Box className={classes.html} maw={640} dangerouslySetInnerHTML={{ __html: outcome.html }} />
+        <ServerHtml html={outcome.html} maw={640} />
       </Stack>
     );
   }
   return (
     <Stack align="center" gap="sm" py="md" data-result="sent">
-      <ThemeIcon size={56} radius="xl" color="teal" variant="light" aria-hidden>
-        <Text fw={700} fz={28} lh={1}>
-          ✓
-        </Text>
-      </ThemeIcon>
+      <ResultIcon ok size={56} />
       <Title order={3} ta="center">
         {GARANTIA_MSG.sentTitle}
       </Title>
@@ -44,11 +45,19 @@ export function StepResultado({ outcome, chatUrl }: { outcome: WizardOutcome; ch
       <Badge size="xl" variant="outline" radius="sm" data-testid="codigo-acesso">
         {outcome.protocolo}
       </Badge>
-      {outcome.uploadWarning && (
-        <Text c="orange" size="sm" ta="center">
-          {outcome.uploadWarning}
-        </Text>
-      )}
+      <DocumentsStatus documents={outcome.documents} />
+      {typeof outcome.documents === 'object' && retry}
     </Stack>
+  );
+}
+
+function DocumentsStatus({ documents }: { documents: DocumentsUpload }) {
+  if (documents === 'none') return null;
+  if (documents === 'sending') return <Text size="sm" c="dimmed">Enviando os documentos…</Text>;
+  if (documents === 'sent') return <Text size="sm" c="teal">Documentos enviados.</Text>;
+  return (
+    <Text c="orange" size="sm" ta="center" role="alert">
+      A solicitação foi enviada, mas os documentos não: {documents.failed}
+    </Text>
   );
 }

@@ -1,7 +1,10 @@
 import { Grid, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { fillFromFirst, padParcela, resizeTitulos, sumCents, toCents, formatBRL } from '@bg/domain';
+import { fillFromFirst, formatBRL, isIsoDate, padParcela, resizeTitulos, solicitaGarantiaSchema, sumCents, toCents, type TituloDraft } from '@bg/domain';
 import { DateField, MoneyInput } from '../../../components';
-import type { WizardForm } from './wizard-form';
+import { zodValidate } from '../../../lib/zod-form';
+import { pickErrors, type WizardForm } from './wizard-form';
+
+const SOLICITACAO_KEYS = ['qtd_titulos', 'titulos'] as const;
 
 export interface StepSolicitacaoProps {
   form: WizardForm;
@@ -21,13 +24,30 @@ export function StepSolicitacao({ form, maxParcelas }: StepSolicitacaoProps) {
     }
   })();
 
+  /**
+   * Sets the instalments the program filled. Once "Enviar Dados" has marked errors, the messages
+   * of this step are computed again from the schema: a field filled here loses its "Campo
+   * obrigatório", one still wrong keeps (or gets) its message.
+   */
+  const setTitulos = (titulos: TituloDraft[]) => {
+    form.setFieldValue('titulos', titulos);
+    const shown = Object.keys(form.errors);
+    if (!shown.some((k) => SOLICITACAO_KEYS.some((key) => k === key || k.startsWith(`${key}.`)))) return;
+    const others = Object.fromEntries(Object.entries(form.errors).filter(([k]) => !(SOLICITACAO_KEYS as readonly string[]).includes(k.split('.')[0])));
+    const fresh = pickErrors(zodValidate<unknown>(solicitaGarantiaSchema(maxParcelas))(form.getValues()), SOLICITACAO_KEYS);
+    form.setErrors({ ...others, ...fresh });
+  };
   const setCount = (v: string | null) => {
     if (!v) return;
     form.setFieldValue('qtd_titulos', v);
-    form.setFieldValue('titulos', fillFromFirst(resizeTitulos(form.getValues().titulos, Number(v))));
+    setTitulos(fillFromFirst(resizeTitulos(form.getValues().titulos, Number(v))));
   };
-  // Spec §4: leaving instalment 1's due date fills the others (packages/domain fillFromFirst).
-  const autoFill = () => form.setFieldValue('titulos', fillFromFirst(form.getValues().titulos));
+  // Spec §4: leaving instalment 1's due date fills the others (packages/domain fillFromFirst),
+  // once it is a real date (the field answers the typed text until then).
+  const autoFill = () => {
+    const titulos = form.getValues().titulos;
+    if (isIsoDate(titulos[0]?.vencimento ?? '')) setTitulos(fillFromFirst(titulos));
+  };
 
   return (
     <Stack>

@@ -1,19 +1,13 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { formatCep, formatCpfCnpj, formatPhone, type TituloDraft } from '@bg/domain';
+import type { AddressValues } from '../../../components';
 import type { PessoaData } from '../api/garantias-api';
 
 /** The wizard's one form: the §3 payload as the screen edits it (masked texts, renda in reais). */
-export type WizardValues = {
+export type WizardValues = AddressValues & {
   cpf_cnpj: string;
   nome_razao: string;
   data_nascimento: string;
-  cep: string;
-  endereco: string;
-  numero: string;
-  complemento: string;
-  bairro: string;
-  cidade: string;
-  uf: string;
   ref_comercial: string;
   tel_ref_comercial: string;
   ref_pessoal: string;

@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { padParcela } from '@bg/domain';
-import { confirmAction, DataTable, DateText, MoneyText, PageHeader, showResult, StatusBadge } from '../../../components';
+import { padParcela, type DenyReason } from '@bg/domain';
+import { DataTable, DateText, DuplicataDropzone, MoneyText, PageHeader, Section, StatusBadge } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
-import { garantiasApi, type BoletoRow, type GarantiaDetail } from '../api/garantias-api';
+import { useSubmit } from '../../../lib/use-submit';
+import { garantiasApi, type AcertoBody, type BoletoRow, type GarantiaDetail } from '../api/garantias-api';
+import { AdminGarantiaStatus } from '../components/AdminGarantiaStatus';
 import { AcertoModal } from '../components/AcertoModal';
 import { ConsultaPanel } from '../components/ConsultaPanel';
 import { DenyModal } from '../components/DenyModal';
-import { DuplicataDropzone } from '../components/DuplicataDropzone';
 import { GarantiaInfo } from '../components/GarantiaInfo';
 import { ImageGallery } from '../components/ImageGallery';
 
@@ -22,26 +23,32 @@ export function GarantiaAnalysisPage() {
   const queryClient = useQueryClient();
   const [denying, setDenying] = useState(false);
   const [acerto, setAcerto] = useState<BoletoRow | null>(null);
-  const [uploading, setUploading] = useState(false);
   const query = useQuery({ queryKey: ['garantia', id], queryFn: () => garantiasApi.get(id), enabled: Number.isInteger(id) && id > 0 });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['garantia', id] });
+  const protocolo = query.data?.protocolo ?? '';
 
-  const act = async (fn: () => Promise<{ status: number; msg: string }>, autoCloseMs?: number) => {
-    try {
-      const res = await fn();
-      showResult(res, { autoCloseMs });
-      return true;
-    } catch (err) {
-      showResult({ status: 0, msg: errorMessage(err) });
-      return false;
-    } finally {
-      await refresh();
-      void queryClient.invalidateQueries({ queryKey: ['garantias'] });
-    }
-  };
-  const confirmThen = async (title: string, text: string, fn: () => Promise<{ status: number; msg: string }>, color?: string) => {
-    if (await confirmAction({ title, text, confirmColor: color })) await act(fn);
-  };
+  // every decision refetches the analysis and the list, whatever the answer (a 409 means it changed)
+  const invalidate = [['garantia', id], ['garantias']];
+  const aprovar = useSubmit(() => garantiasApi.aprovar(id), {
+    confirm: () => ({ title: 'Aprovar garantia', text: `Confirma a aprovação da garantia ${protocolo}?` }),
+    invalidate,
+  });
+  const liberar = useSubmit(() => garantiasApi.liberaBoleto(id), {
+    confirm: () => ({ title: 'Liberar boletos', text: `Confirma a liberação dos boletos da garantia ${protocolo}?` }),
+    invalidate,
+  });
+  const cancelar = useSubmit(() => garantiasApi.cancelar(id), {
+    confirm: () => ({ title: 'Cancelar garantia', text: `Confirma o cancelamento da garantia ${protocolo}? Os boletos em aberto serão cancelados.`, confirmColor: 'red' }),
+    invalidate,
+  });
+  const negar = useSubmit((motivo: DenyReason, observacao: string) => garantiasApi.negar(id, motivo, observacao), { invalidate, onSuccess: () => setDenying(false) });
+  // spec §9: the result dialog closes after 1 s following a slip update
+  const acertar = useSubmit((b: BoletoRow, values: AcertoBody) => garantiasApi.acerto(b.id, values), {
+    invalidate,
+    result: { autoCloseMs: 1000 },
+    onSuccess: () => setAcerto(null),
+  });
+  const duplicatas = useSubmit((files: File[]) => garantiasApi.uploadDuplicata(id, files), { invalidate });
 
   if (query.isLoading) return <Loader />;
   if (query.isError || !query.data) return <Text c="red">{errorMessage(query.error, 'Garantia não encontrada.')}</Text>;
@@ -62,33 +69,24 @@ export function GarantiaAnalysisPage() {
       <ImageGallery title="Documentação" files={g.documentacao} />
       <ImageGallery title="Duplicatas Assinadas" files={g.duplicatas}>
         {open && (
-          <DuplicataDropzone
-            loading={uploading}
-            onUpload={async (files) => {
-              setUploading(true);
-              await act(() => garantiasApi.uploadDuplicata(g.id, files));
-              setUploading(false);
-            }}
-          />
+          <DuplicataDropzone loading={duplicatas.busy} onUpload={duplicatas.run} />
         )}
       </ImageGallery>
-      <Paper withBorder p="md" component="section" aria-label="Boletos">
-        <Title order={5} mb="sm">
-          Boletos
-        </Title>
+      <Section title="Boletos">
         <DataTable<BoletoRow>
           caption="Boletos da garantia"
           rowKey={(b) => b.id}
           rows={g.boletos}
           columns={[
-            { key: 'protocolo', header: 'Boleto' },
+            { key: 'protocolo', header: 'Boleto', kind: 'document' },
             { key: 'parcela', header: 'Parcela', render: (b) => padParcela(b.parcela) },
-            { key: 'valor', header: 'Valor', render: (b) => <MoneyText value={b.valor} /> },
-            { key: 'vencimento', header: 'Vencimento', render: (b) => <DateText value={b.vencimento} /> },
+            { key: 'valor', header: 'Valor', kind: 'money', render: (b) => <MoneyText value={b.valor} /> },
+            { key: 'vencimento', header: 'Vencimento', kind: 'date', render: (b) => <DateText value={b.vencimento} /> },
             { key: 'situacao', header: 'Situação', render: (b) => <StatusBadge status={b.situacao ?? 'AGUARDANDO LIBERAÇÃO'} /> },
             {
               key: 'acoes',
               header: 'Ações',
+              kind: 'actions',
               render: (b) =>
                 open && EDITABLE.has(b.situacao) ? (
                   <Button size="xs" variant="light" onClick={() => setAcerto(b)}>
@@ -98,33 +96,34 @@ export function GarantiaAnalysisPage() {
             },
           ]}
         />
-      </Paper>
-      <Paper withBorder p="md" component="section" aria-label="Boletos Anteriores">
-        <Title order={5} mb="sm">
-          Boletos Anteriores
-        </Title>
+      </Section>
+      <Section title="Boletos Anteriores">
         <DataTable
           caption="Boletos Anteriores"
           rowKey={(b) => b.id}
           rows={g.boletos_anteriores}
           emptyText="Nenhuma garantia anterior desta pessoa."
           columns={[
-            { key: 'garantia_protocolo', header: 'Garantia' },
-            { key: 'data', header: 'Data', render: (b) => <DateText value={b.data} /> },
-            { key: 'loja', header: 'Loja' },
+            { key: 'garantia_protocolo', header: 'Garantia', kind: 'document' },
+            { key: 'data', header: 'Data', kind: 'date', render: (b) => <DateText value={b.data} /> },
+            { key: 'loja', header: 'Loja', kind: 'name' },
             { key: 'parcela', header: 'Parcela', render: (b) => padParcela(b.parcela) },
-            { key: 'valor', header: 'Valor', render: (b) => <MoneyText value={b.valor} /> },
-            { key: 'vencimento', header: 'Vencimento', render: (b) => <DateText value={b.vencimento} /> },
-            { key: 'situacao', header: 'Situação', render: (b) => <StatusBadge status={b.situacao ?? b.garantia_status} /> },
+            { key: 'valor', header: 'Valor', kind: 'money', render: (b) => <MoneyText value={b.valor} /> },
+            { key: 'vencimento', header: 'Vencimento', kind: 'date', render: (b) => <DateText value={b.vencimento} /> },
+            {
+              key: 'situacao',
+              header: 'Situação',
+              render: (b) => (b.situacao ? <StatusBadge status={b.situacao} /> : <AdminGarantiaStatus status={b.garantia_status} />),
+            },
           ]}
         />
-      </Paper>
+      </Section>
       <ConsultaPanel title="Consulta Restritiva" result={g.consultas.restritiva} onRun={() => garantiasApi.consulta(g.id, 'consultaRestritiva').then(refresh)} />
       <ConsultaPanel title="Consulta Analítica" result={g.consultas.analitica} onRun={() => garantiasApi.consulta(g.id, 'consultaAnalitica').then(refresh)} />
       <Group justify="flex-end" gap="sm">
         {g.status === 'PENDENTE' && (
           <>
-            <Button color="green" onClick={() => void confirmThen('Aprovar garantia', `Confirma a aprovação da garantia ${g.protocolo}?`, () => garantiasApi.aprovar(g.id))}>
+            <Button color="green" loading={aprovar.busy} onClick={() => void aprovar.run()}>
               Aprovar
             </Button>
             <Button color="red" onClick={() => setDenying(true)}>
@@ -133,12 +132,12 @@ export function GarantiaAnalysisPage() {
           </>
         )}
         {g.status === 'APROVADO' && g.libera_boleto !== 'S' && (
-          <Button onClick={() => void confirmThen('Liberar boletos', `Confirma a liberação dos boletos da garantia ${g.protocolo}?`, () => garantiasApi.liberaBoleto(g.id))}>
+          <Button loading={liberar.busy} onClick={() => void liberar.run()}>
             Libera Boleto(s)
           </Button>
         )}
         {g.status === 'APROVADO' && (
-          <Button color="red" variant="outline" onClick={() => void confirmThen('Cancelar garantia', `Confirma o cancelamento da garantia ${g.protocolo}? Os boletos em aberto serão cancelados.`, () => garantiasApi.cancelar(g.id), 'red')}>
+          <Button color="red" variant="outline" loading={cancelar.busy} onClick={() => void cancelar.run()}>
             Cancelar Garantia
           </Button>
         )}
@@ -146,17 +145,16 @@ export function GarantiaAnalysisPage() {
       <DenyModal
         opened={denying}
         onClose={() => setDenying(false)}
+        loading={negar.busy}
         onConfirm={async (motivo, observacao) => {
-          if (await act(() => garantiasApi.negar(g.id, motivo, observacao))) setDenying(false);
+          await negar.run(motivo, observacao);
         }}
       />
       <AcertoModal
         boleto={acerto}
         onClose={() => setAcerto(null)}
-        onConfirm={async (b, values) => {
-          // spec §9: the result dialog closes after 1 s following a slip update
-          if (await act(() => garantiasApi.acerto(b.id, values), 1000)) setAcerto(null);
-        }}
+        loading={acertar.busy}
+        onConfirm={(b, values) => void acertar.run(b, values)}
       />
     </Stack>
   );

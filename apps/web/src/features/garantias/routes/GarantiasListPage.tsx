@@ -1,10 +1,11 @@
-import { useState } from 'react';
 import { Group, Select, Stack } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatCpfCnpj, GARANTIA_FILTRO_SITUACOES } from '@bg/domain';
-import { DateText, PagedTable, PageHeader, SearchBox, StatusBadge } from '../../../components';
+import { DateText, PagedTable, PageHeader, SearchBox } from '../../../components';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { garantiasApi, type GarantiaRow, type ListFilters } from '../api/garantias-api';
+import { AdminGarantiaStatus } from '../components/AdminGarantiaStatus';
 
 const DUPLICATAS = [
   { value: '', label: 'Com e sem duplicatas' },
@@ -14,13 +15,17 @@ const DUPLICATAS = [
 const situacaoOf = (v: string | null) => GARANTIA_FILTRO_SITUACOES.find((s) => s === v) ?? 'TODAS';
 const duplicataOf = (v: string | null) => DUPLICATAS.find((d) => d.value === v)?.value ?? '';
 
+type Filters = Omit<ListFilters, 'page' | 'pesquisa'>;
+
 /** Garantias (administrador): filters Loja, Situação, Duplicatas and search; a row opens the analysis. */
 export function GarantiasListPage() {
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<ListFilters>({ page: 1, pesquisa: '', situacao: 'TODAS', empresa_id: '', possui_duplicata: '' });
-  const set = (patch: Partial<ListFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
   const lojas = useQuery({ queryKey: ['empresas', 'select'], queryFn: garantiasApi.empresas, staleTime: 60_000 });
-  const query = useQuery({ queryKey: ['garantias', filters], queryFn: () => garantiasApi.list(filters), placeholderData: keepPreviousData });
+  const list = usePagedList<GarantiaRow, Filters>({
+    key: 'garantias',
+    fetch: garantiasApi.list,
+    filters: { situacao: 'TODAS', empresa_id: '', possui_duplicata: '' },
+  });
 
   return (
     <Stack>
@@ -31,31 +36,29 @@ export function GarantiasListPage() {
           w={240}
           searchable
           data={[{ value: '', label: 'TODAS' }, ...(lojas.data ?? []).map((l) => ({ value: String(l.value), label: l.label }))]}
-          value={filters.empresa_id}
-          onChange={(v) => set({ empresa_id: v ?? '' })}
+          value={list.filters.empresa_id}
+          onChange={(v) => list.setFilters({ empresa_id: v ?? '' })}
           allowDeselect={false}
         />
-        <Select label="Situação" w={200} data={[...GARANTIA_FILTRO_SITUACOES]} value={filters.situacao} onChange={(v) => set({ situacao: situacaoOf(v) })} allowDeselect={false} />
-        <Select label="Duplicatas" w={240} data={[...DUPLICATAS]} value={filters.possui_duplicata} onChange={(v) => set({ possui_duplicata: duplicataOf(v) })} allowDeselect={false} />
+        <Select label="Situação" w={200} data={[...GARANTIA_FILTRO_SITUACOES]} value={list.filters.situacao} onChange={(v) => list.setFilters({ situacao: situacaoOf(v) })} allowDeselect={false} />
+        <Select label="Duplicatas" w={240} data={[...DUPLICATAS]} value={list.filters.possui_duplicata} onChange={(v) => list.setFilters({ possui_duplicata: duplicataOf(v) })} allowDeselect={false} />
         <div style={{ flex: 1, minWidth: 280 }}>
-          <SearchBox placeholder="Pesquisar por nome ou CPF/CNPJ" onSearch={(pesquisa) => set({ pesquisa })} loading={query.isFetching} />
+          <SearchBox placeholder="Pesquisar por nome ou CPF/CNPJ" {...list.searchProps} />
         </div>
       </Group>
       <PagedTable<GarantiaRow>
         caption="Garantias"
         rowKey={(r) => r.id}
-        loading={query.isFetching}
-        result={query.data}
-        onPage={(page) => setFilters((f) => ({ ...f, page }))}
+        {...list.tableProps}
         onRowClick={(r) => navigate(`/operacao/garantias/detalhe/${r.id}`)}
         columns={[
-          { key: 'protocolo', header: 'Protocolo' },
-          { key: 'data', header: 'Data', render: (r) => <DateText value={r.data} withTime /> },
-          { key: 'loja', header: 'Loja' },
-          { key: 'pessoa', header: 'Pessoa' },
-          { key: 'cpf_cnpj', header: 'Cpf/Cnpj', render: (r) => formatCpfCnpj(r.cpf_cnpj) },
+          { key: 'protocolo', header: 'Protocolo', kind: 'document' },
+          { key: 'data', header: 'Data', kind: 'date', render: (r) => <DateText value={r.data} withTime /> },
+          { key: 'loja', header: 'Loja', kind: 'name' },
+          { key: 'pessoa', header: 'Pessoa', kind: 'name' },
+          { key: 'cpf_cnpj', header: 'Cpf/Cnpj', kind: 'document', render: (r) => formatCpfCnpj(r.cpf_cnpj) },
           { key: 'qtd_titulo', header: 'Qtd.', align: 'center' },
-          { key: 'status', header: 'Situação', render: (r) => <StatusBadge status={r.status} /> },
+          { key: 'status', header: 'Situação', render: (r) => <AdminGarantiaStatus status={r.status} liberaBoleto={r.libera_boleto} /> },
           { key: 'possui_duplicata', header: 'Possui Duplicata?', align: 'center', render: (r) => (r.possui_duplicata === 'S' ? 'SIM' : 'NÃO') },
         ]}
       />

@@ -1,21 +1,32 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, Stepper } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Stepper } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { clienteSchema, consultaDocumentoSchema, LOOKUP_RESTRICTED_STATUS, MSG, solicitaGarantiaSchema } from '@bg/domain';
-import { PageHeader } from '../../../components';
+import {
+  clienteSchema,
+  consultaDocumentoSchema,
+  LOOKUP_RESTRICTED_STATUS,
+  MSG,
+  PESSOA_DOCUMENTO_MAX_FILES,
+  solicitaGarantiaSchema,
+} from '@bg/domain';
+import { FormActions, PageHeader } from '../../../components';
 import { ApiError } from '../../../lib/api-client';
 import { isAdmin, useCurrentUser } from '../../../lib/auth';
+import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
 import { garantiasApi } from '../api/garantias-api';
+import { DocumentosDropzone } from '../components/DocumentosDropzone';
 import { StepCliente } from '../components/StepCliente';
 import { StepConsulta } from '../components/StepConsulta';
-import { StepResultado, type WizardOutcome } from '../components/StepResultado';
+import { StepResultado, type DocumentsUpload, type WizardOutcome } from '../components/StepResultado';
 import { StepSolicitacao } from '../components/StepSolicitacao';
+import { WizardStep } from '../components/WizardStep';
 import { CLIENTE_KEYS, emptyWizard, fromPessoa, pickErrors, type WizardValues } from '../components/wizard-form';
 
 type Warning = { title: string; msg: string } | null;
 const STEPS = ['CONSULTA', 'DADOS DO CLIENTE', 'DADOS DA SOLICITAÇÃO', 'RESULTADO'] as const;
+const RESULT_STEP = 3;
 
 /** "Boleto Garantido Web / Solicitação de Garantia": the four-step request wizard (spec §2, §4). */
 export function NovaGarantiaPage() {
@@ -26,44 +37,85 @@ export function NovaGarantiaPage() {
   const [lojaId, setLojaId] = useState<string | null>(null);
   const [stepOneErrors, setStepOneErrors] = useState<Record<string, string>>({});
   const [maxParcelas, setMaxParcelas] = useState(user.empresa?.qtd_max_parcelas ?? 12);
+  const [pessoaId, setPessoaId] = useState<number | null>(null);
   const [files, setFiles] = useState<File[]>([]);
-  const [busy, setBusy] = useState(false);
   const [warning, setWarning] = useState<Warning>(null);
   const [outcome, setOutcome] = useState<WizardOutcome | null>(null);
+  // a 900 at the lookup jumps from CONSULTA to RESULTADO: the steps in between were not done
+  const [skippedToResult, setSkippedToResult] = useState(false);
   const form = useForm<WizardValues>({ mode: 'controlled', initialValues: emptyWizard() });
 
   const lojas = useQuery({ queryKey: ['empresas', 'select'], queryFn: garantiasApi.empresas, enabled: admin, staleTime: 60_000 });
   const config = useQuery({ queryKey: ['config'], queryFn: garantiasApi.config, staleTime: Infinity });
+  // a known person's documents count towards the limit of 3 (spec §5)
+  const existingDocs = useQuery({ queryKey: ['documentos', pessoaId, 'count'], queryFn: () => garantiasApi.documentCount(pessoaId!), enabled: pessoaId !== null });
+  const existing = pessoaId === null ? 0 : (existingDocs.data ?? 0);
 
+  const warn = (msg: string) => setWarning({ title: 'Atenção!', msg });
+  /** Spec §8: a non-200 answer shows the server's title and msg; a network failure, MSG.sendFailed. */
   const fail = (err: unknown) => {
     if (err instanceof ApiError) setWarning({ title: String(err.body.title ?? 'Atenção!'), msg: err.body.msg });
-    else setWarning({ title: 'Atenção!', msg: MSG.sendFailed });
+    else warn(MSG.sendFailed);
   };
+  const setDocuments = (documents: DocumentsUpload) => setOutcome((o) => (o?.kind === 'sent' ? { ...o, documents } : o));
 
-  const consultar = async () => {
-    setWarning(null);
-    const errors = zodValidate(consultaDocumentoSchema)({ documento, empresa_id: lojaId ?? undefined });
-    if (admin && !lojaId) errors.empresa_id = MSG.required;
-    setStepOneErrors(errors);
-    if (Object.keys(errors).length) return;
-    setBusy(true);
-    try {
-      const res = await garantiasApi.consultaDocumento(documento, admin ? lojaId : null);
-      // any other refusal (limite por CPF/CNPJ, blocked Loja) is an HTTP error, shown by fail()
+  const consulta = useSubmit((doc: string, loja: string | null) => garantiasApi.consultaDocumento(doc, loja), {
+    result: false,
+    error: 'none',
+    // any refusal other than 900 (limite por CPF/CNPJ, blocked Loja) is an HTTP error
+    onError: fail,
+    onSuccess: (res) => {
       if (res.status === LOOKUP_RESTRICTED_STATUS) {
         setOutcome({ kind: 'restricted', html: res.consulta });
-        setStep(3);
+        setSkippedToResult(true);
+        setStep(RESULT_STEP);
         return;
       }
       setMaxParcelas(res.empresa.qtd_max_parcelas);
+      setPessoaId(res.obj.pessoa_id);
       form.setValues({ ...emptyWizard(), cpf_cnpj: documento, ...(res.obj.pessoa ? fromPessoa(res.obj.pessoa) : {}) });
       form.resetDirty();
       setStep(1);
-    } catch (err) {
+    },
+  });
+
+  // the documents go after the request (they belong to the person it creates); also "Reenviar"
+  const sendDocuments = useSubmit((id: number) => garantiasApi.uploadDocumentos(id, files), {
+    result: false,
+    error: 'none',
+    onSuccess: () => setDocuments('sent'),
+    onError: (err) => setDocuments({ failed: err instanceof ApiError ? err.body.msg : MSG.sendFailed }),
+  });
+
+  const solicita = useSubmit(garantiasApi.solicitaGarantia, {
+    form,
+    result: false,
+    error: 'none',
+    onError: (err) => {
+      // 422 field messages are on the form now; those of step 2 take the user back there
+      if (err instanceof ApiError && Object.keys(pickErrors(err.errors, CLIENTE_KEYS)).length) setStep(1);
       fail(err);
-    } finally {
-      setBusy(false);
-    }
+    },
+    onSuccess: async (res) => {
+      if (res.status === LOOKUP_RESTRICTED_STATUS) {
+        setOutcome({ kind: 'restricted', html: res.consulta ?? '' });
+        setStep(RESULT_STEP);
+      } else if (res.status !== 200 || !res.data) {
+        // spec §8: any non-200 status shows the server's title and msg, also inside an HTTP 2xx answer
+        setWarning({ title: res.title ?? 'Atenção!', msg: res.msg });
+      } else {
+        setOutcome({ kind: 'sent', protocolo: res.data.protocolo, pessoaId: res.data.pessoa_id, documents: files.length ? 'sending' : 'none' });
+        setStep(RESULT_STEP);
+        if (files.length) await sendDocuments.run(res.data.pessoa_id);
+      }
+    },
+  });
+
+  const consultar = () => {
+    const errors = zodValidate(consultaDocumentoSchema)({ documento, empresa_id: lojaId ?? undefined });
+    if (admin && !lojaId) errors.empresa_id = MSG.required;
+    setStepOneErrors(errors);
+    if (!Object.keys(errors).length) void consulta.run(documento, admin ? lojaId : null);
   };
 
   const validateCliente = () => {
@@ -73,8 +125,7 @@ export function NovaGarantiaPage() {
     return Object.keys(errors).length === 0;
   };
 
-  const enviar = async () => {
-    setWarning(null);
+  const enviar = () => {
     const values = form.getValues();
     const typed = { ...values, ...(admin ? { empresa_id: lojaId } : {}) };
     const schema = solicitaGarantiaSchema(maxParcelas);
@@ -85,63 +136,44 @@ export function NovaGarantiaPage() {
       if (Object.keys(pickErrors(errors, CLIENTE_KEYS)).length) setStep(1);
       return;
     }
-    form.clearErrors();
-    setBusy(true);
-    try {
-      // the §3 payload as the schema parsed it (digits, numbers): what the server parses too
-      const res = await garantiasApi.solicitaGarantia(parsed.data);
-      if (res.status === LOOKUP_RESTRICTED_STATUS) {
-        setOutcome({ kind: 'restricted', html: res.consulta ?? '' });
-      } else if (res.status !== 200 || !res.data) {
-        // spec §8: any non-200 status shows the server's title and msg, also inside an HTTP 2xx answer
-        setWarning({ title: res.title ?? 'Atenção!', msg: res.msg });
-        return;
-      } else {
-        let uploadWarning: string | undefined;
-        if (files.length) {
-          try {
-            await garantiasApi.uploadDocumentos(res.data.pessoa_id, files);
-          } catch (err) {
-            uploadWarning = `A solicitação foi enviada, mas os documentos não: ${err instanceof ApiError ? err.body.msg : MSG.sendFailed}`;
-          }
-        }
-        setOutcome({ kind: 'sent', protocolo: res.data.protocolo, uploadWarning });
-      }
-      setStep(3);
-    } catch (err) {
-      if (err instanceof ApiError && err.body.errors) {
-        form.setErrors(err.body.errors);
-        if (Object.keys(pickErrors(err.body.errors, CLIENTE_KEYS)).length) setStep(1);
-      }
-      fail(err);
-    } finally {
-      setBusy(false);
+    // the files were checked one by one when chosen; the count may have changed since (lookup)
+    if (existing + files.length > PESSOA_DOCUMENTO_MAX_FILES) {
+      warn(`No máximo ${PESSOA_DOCUMENTO_MAX_FILES} documentos por pessoa: a pessoa já tem ${existing}. Remova ${existing + files.length - PESSOA_DOCUMENTO_MAX_FILES} arquivo(s).`);
+      setStep(1);
+      return;
     }
+    form.clearErrors();
+    // the §3 payload as the schema parsed it (digits, numbers): what the server parses too
+    void solicita.run(parsed.data);
   };
 
   const restart = () => {
     form.setValues(emptyWizard());
     form.clearErrors();
     setDocumento('');
+    setPessoaId(null);
     setFiles([]);
     setOutcome(null);
+    setSkippedToResult(false);
     setWarning(null);
     setStep(0);
   };
 
   const next = () => {
     setWarning(null);
-    if (step === 0) void consultar();
+    if (step === 0) consultar();
     else if (step === 1 && validateCliente()) setStep(2);
+    else if (step === 2) enviar();
   };
 
+  const busy = consulta.busy || solicita.busy;
   return (
     <Stack>
       <PageHeader title="Boleto Garantido Web / Solicitação de Garantia" />
       <Paper withBorder p="md">
         <Stepper active={step} allowNextStepsSelect={false} size="sm" mb="lg">
-          {STEPS.map((label) => (
-            <Stepper.Step key={label} label={label} allowStepSelect={false} />
+          {STEPS.map((label, i) => (
+            <WizardStep key={label} label={label} allowStepSelect={false} skipped={skippedToResult && i > 0 && i < RESULT_STEP} />
           ))}
         </Stepper>
         {warning && (
@@ -161,31 +193,37 @@ export function NovaGarantiaPage() {
             onEnter={next}
           />
         )}
-        {step === 1 && <StepCliente form={form} files={files} onFiles={setFiles} onRejected={(msg) => setWarning({ title: 'Atenção!', msg })} />}
+        {step === 1 && <StepCliente form={form} files={files} onFiles={setFiles} existingDocuments={existing} onRejected={warn} />}
         {step === 2 && <StepSolicitacao form={form} maxParcelas={maxParcelas} />}
-        {step === 3 && outcome && <StepResultado outcome={outcome} chatUrl={config.data?.chatUrl ?? '#'} />}
-        <Group justify="space-between" mt="xl">
-          <div>
-            {(step === 1 || step === 2) && (
-              <Button variant="default" onClick={() => setStep(step - 1)} disabled={busy}>
-                Anterior
-              </Button>
-            )}
-          </div>
-          <div>
-            {step < 2 && (
-              <Button onClick={next} loading={busy}>
-                Próximo
-              </Button>
-            )}
-            {step === 2 && (
-              <Button onClick={() => void enviar()} loading={busy}>
-                Enviar Dados
-              </Button>
-            )}
-            {step === 3 && <Button onClick={restart}>Nova Garantia</Button>}
-          </div>
-        </Group>
+        {step === RESULT_STEP && outcome && (
+          <StepResultado
+            outcome={outcome}
+            chatUrl={config.data?.chatUrl ?? '#'}
+            retry={
+              outcome.kind === 'sent' && (
+                <Stack gap="xs" w="100%" maw={560}>
+                  <DocumentosDropzone files={files} onFiles={setFiles} existing={existing} onRejected={warn} disabled={sendDocuments.busy} />
+                  <Button onClick={() => void sendDocuments.run(outcome.pessoaId)} loading={sendDocuments.busy} disabled={!files.length}>
+                    Reenviar documentos
+                  </Button>
+                </Stack>
+              )
+            }
+          />
+        )}
+        {step === RESULT_STEP ? (
+          <FormActions mt="xl" submitLabel="Nova Garantia" onSubmit={restart} />
+        ) : (
+          <FormActions
+            mt="xl"
+            layout="split"
+            cancelLabel="Anterior"
+            onCancel={step > 0 ? () => setStep(step - 1) : undefined}
+            submitLabel={step === 2 ? 'Enviar Dados' : 'Próximo'}
+            onSubmit={next}
+            loading={busy}
+          />
+        )}
       </Paper>
     </Stack>
   );

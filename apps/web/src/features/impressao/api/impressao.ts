@@ -1,5 +1,6 @@
 import { boletoContracts as c, garantiaContracts, type ContractResult } from '@bg/domain';
 import { call, fileUrl, upload } from '../../../lib/api-contract';
+import { withNewTab } from '../../../lib/new-tab';
 
 /** A guarantee of Impressão de Boletos. */
 export type GarantiaImpressao = ContractResult<typeof c.getGarantiasImpressao>['data'][number];
@@ -25,18 +26,7 @@ export const pdfs = {
   duplicatas: (garantiaId: number) => fileUrl(c.getDuplicataAll, { params: { id: garantiaId } }),
 };
 
-/**
- * Opens a PDF of the API in a new tab. The tab is opened before the request so the browser counts
- * it as a reaction to the click (no popup blocker), then pointed at the downloaded file.
- */
-export async function openPdf(load: () => Promise<string>): Promise<void> {
-  const tab = window.open('', '_blank');
-  try {
-    const url = await load();
-    if (tab) tab.location.href = url;
-    else window.location.assign(url);
-  } catch (err) {
-    tab?.close();
-    throw err;
-  }
+/** Opens a PDF of the API in a new tab (opened during the click, so no popup blocker interferes). */
+export function openPdf(load: () => Promise<string>): Promise<string> {
+  return withNewTab(load, (url) => url, { sameTabIfBlocked: true });
 }

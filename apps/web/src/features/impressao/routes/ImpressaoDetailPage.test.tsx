@@ -6,6 +6,8 @@ import { ImpressaoDetailPage } from './ImpressaoDetailPage';
 
 const api = vi.hoisted(() => ({ getGarantiaImpressao: vi.fn() }));
 vi.mock('../api/impressao', async (original) => ({ ...(await original<object>()), getGarantiaImpressao: api.getGarantiaImpressao }));
+const assinaturas = vi.hoisted(() => ({ listAssinaturas: vi.fn(async () => [] as unknown[]) }));
+vi.mock('../api/assinatura-envio', async (original) => ({ ...(await original<object>()), listAssinaturas: assinaturas.listAssinaturas }));
 
 const garantia = (status: string, libera_boleto: 'S' | 'N', situacao: string) => ({
   id: 4, digito: 3, data: '2026-11-19', status, libera_boleto, situacao, qtd_titulo: 2, fantasia: 'Loja Demo',
@@ -37,6 +39,7 @@ describe('Boletos da Garantia', () => {
     expect(dados).toHaveTextContent('PRÉ APROVADO');
     expect(screen.queryByRole('button', { name: 'Imprimir Carnê' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Imprimir Duplicatas' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Assinatura digital' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Gerar Boleto da parcela 1' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Gerar Boleto da parcela 2' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Voltar' })).toBeInTheDocument();
@@ -48,6 +51,7 @@ describe('Boletos da Garantia', () => {
     renderPage();
     expect(await screen.findByRole('button', { name: 'Gerar Boleto da parcela 1' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Imprimir Carnê' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Assinatura digital' })).toBeDisabled();
   });
 
   it('released (libera_boleto S): Imprimir Carnê shown and Gerar Boleto enabled', async () => {

@@ -1,11 +1,15 @@
+import { useState } from 'react';
 import { Button, Group, Loader, Stack, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { formatCpfCnpj, formatProtocol } from '@bg/domain';
-import { DataTable, DateText, MoneyText, PageHeader, showError, StatusBadge } from '../../../components';
+import { formatCpfCnpj, formatProtocol, MSG, padParcela } from '@bg/domain';
+import { DataTable, DateText, DuplicataDropzone, MoneyText, PageHeader, showError, StatusBadge } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
-import { DuplicataDropzone } from '../components/DuplicataDropzone';
-import { getGarantiaImpressao, openPdf, pdfs, type ParcelaImpressao } from '../api/impressao';
+import { useSubmit } from '../../../lib/use-submit';
+import { getGarantiaImpressao, openPdf, pdfs, uploadDuplicatas, type ParcelaImpressao } from '../api/impressao';
+import { listAssinaturas } from '../api/assinatura-envio';
+import { AssinaturaModal } from '../components/AssinaturaModal';
+import { AssinaturasEnviadas } from '../components/AssinaturasEnviadas';
 
 const open = (load: () => Promise<string>) => openPdf(load).catch((err) => showError(errorMessage(err)));
 
@@ -14,6 +18,10 @@ export function ImpressaoDetailPage() {
   const id = Number(useParams().garantiaId);
   const navigate = useNavigate();
   const query = useQuery({ queryKey: ['impressao', 'detalhe', id], queryFn: () => getGarantiaImpressao(id) });
+  // spec §8: an upload that fails without a message of its own is "Servidor não configurado!"
+  const duplicatas = useSubmit((files: File[]) => uploadDuplicatas(id, files), { errorFallback: MSG.uploadNotConfigured });
+  const [assinando, setAssinando] = useState(false);
+  const assinaturas = useQuery({ queryKey: ['impressao', 'assinaturas', id], queryFn: () => listAssinaturas(id) });
   const g = query.data;
   if (query.isError) return <PageHeader title={errorMessage(query.error)} />;
   if (!g) return <Loader />;
@@ -21,6 +29,8 @@ export function ImpressaoDetailPage() {
   // Spec: disabled while APROVADO without release. A guarantee never released (PENDENTE, denied,
   // cancelled) has no printable slip either, so the button stays disabled rather than answer a 409.
   const gerarDisabled = !liberado;
+  // only an APROVADO guarantee's duplicatas go out for signature, and they are signed once
+  const assinaturaDisabled = g.status !== 'APROVADO' || Boolean(assinaturas.data?.some((a) => a.situacao === 'ASSINADA'));
   return (
     <Stack>
       <PageHeader title="Boletos da Garantia" />
@@ -49,21 +59,27 @@ export function ImpressaoDetailPage() {
       <Group>
         {liberado && <Button onClick={() => open(() => pdfs.carne(g.id))}>Imprimir Carnê</Button>}
         <Button variant="light" onClick={() => open(() => pdfs.duplicatas(g.id))}>Imprimir Duplicatas</Button>
+        <Button variant="light" disabled={assinaturaDisabled} onClick={() => setAssinando(true)}>
+          Assinatura digital
+        </Button>
       </Group>
+      <AssinaturasEnviadas rows={assinaturas.data ?? []} />
+      <AssinaturaModal garantiaId={g.id} opened={assinando} onClose={() => setAssinando(false)} />
       <Title order={5}>Parcelas</Title>
       <DataTable<ParcelaImpressao>
         rowKey={(b) => b.id}
         rows={g.boletos}
         caption="Parcelas"
         columns={[
-          { key: 'parcela', header: 'Parcela', render: (b) => String(b.parcela).padStart(2, '0') },
-          { key: 'valor', header: 'Valor', align: 'right', render: (b) => <MoneyText value={b.valor} /> },
-          { key: 'vencimento', header: 'Vencimento', render: (b) => <DateText value={b.vencimento} /> },
+          { key: 'parcela', header: 'Parcela', render: (b) => padParcela(b.parcela) },
+          { key: 'valor', header: 'Valor', align: 'right', kind: 'money', render: (b) => <MoneyText value={b.valor} /> },
+          { key: 'vencimento', header: 'Vencimento', kind: 'date', render: (b) => <DateText value={b.vencimento} /> },
           { key: 'situacao', header: 'Situação', render: (b) => (b.situacao ? <StatusBadge status={b.situacao} /> : '—') },
           {
             key: 'acao',
             header: '',
             align: 'right',
+            kind: 'actions',
             render: (b) => (
               <Button size="xs" disabled={gerarDisabled} onClick={() => open(() => pdfs.boleto(b.id))} aria-label={`Gerar Boleto da parcela ${b.parcela}`}>
                 Gerar Boleto
@@ -73,9 +89,11 @@ export function ImpressaoDetailPage() {
         ]}
       />
       <Title order={5}>Duplicatas assinadas</Title>
-      <DuplicataDropzone garantiaId={g.id} />
+      <DuplicataDropzone loading={duplicatas.busy} onUpload={duplicatas.run} />
       <Group>
-        <Button variant="default" onClick={() => navigate('/operacao/garantias/impressao')}>Voltar</Button>
+        <Button variant="default" onClick={() => navigate('/operacao/garantias/impressao')}>
+          Voltar
+        </Button>
       </Group>
     </Stack>
   );

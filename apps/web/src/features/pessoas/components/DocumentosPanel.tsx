@@ -1,55 +1,55 @@
-import { useState } from 'react';
 import { Anchor, Card, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Dropzone, IMAGE_MIME_TYPE, PDF_MIME_TYPE } from '@mantine/dropzone';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { dateText, showError, showResult } from '../../../components';
-import { errorMessage } from '../../../lib/api-client';
+import { Dropzone } from '@mantine/dropzone';
+import { useQuery } from '@tanstack/react-query';
+import { dateText, showError } from '../../../components';
+import { checkFiles, describeRules, PERSON_DOCUMENT_RULES } from '../../../lib/file-check';
+import { useSubmit } from '../../../lib/use-submit';
 import { pessoasApi } from '../api/pessoas';
 import { linkRefreshDelay } from './link-refresh';
 
-const MAX_FILES = 3;
-const MAX_BYTES = 10 * 1024 * 1024;
+const RULES = PERSON_DOCUMENT_RULES;
+const ACCEPT = ['image/jpeg', 'image/png', 'application/pdf'];
 
 /**
  * The person's documents: a gallery (images shown, PDFs linked) served through expiring links,
- * and an upload area of up to 3 files at a time. The server checks the content, not the name.
+ * and an upload area: at most 3 documents per person in all. Each file is checked by its content
+ * and size before it is sent (the server checks again), so a renamed file is refused with its
+ * name instead of failing the whole upload.
  */
 export function DocumentosPanel({ pessoaId }: { pessoaId: number }) {
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const docs = useQuery({
     queryKey: ['documentos', pessoaId],
     queryFn: () => pessoasApi.documentos(pessoaId),
     // The links expire: fetch fresh ones before they do while the page stays open.
     refetchInterval: (query) => linkRefreshDelay((query.state.data ?? []).map((d) => d.url)),
   });
+  const send = useSubmit((files: File[]) => pessoasApi.uploadDocumentos(pessoaId, files), { invalidate: [['documentos', pessoaId]] });
 
-  const upload = async (files: File[]) => {
-    setBusy(true);
-    try {
-      showResult(await pessoasApi.uploadDocumentos(pessoaId, files));
-    } catch (err) {
-      showError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-    await queryClient.invalidateQueries({ queryKey: ['documentos', pessoaId] });
+  // a person keeps at most 3 documents in all (the server refuses more with a 409)
+  const existing = docs.data?.length ?? 0;
+  const room = Math.max(0, RULES.maxFiles - existing);
+  const upload = async (dropped: File[]) => {
+    const { accepted, problems } = await checkFiles(dropped, RULES, existing);
+    if (problems.length) showError(problems.join(' '));
+    if (accepted.length) await send.run(accepted);
   };
 
   return (
     <Stack>
       <Title order={5}>Documentação</Title>
       <Dropzone
-        onDrop={upload}
-        onReject={() => showError('Envie até 3 arquivos por vez: imagens (JPEG, PNG) ou PDF de até 10 MB.')}
-        maxFiles={MAX_FILES}
-        maxSize={MAX_BYTES}
-        accept={[...IMAGE_MIME_TYPE.filter((t) => t === 'image/jpeg' || t === 'image/png'), ...PDF_MIME_TYPE]}
-        loading={busy}
+        onDrop={(files) => void upload(files)}
+        onReject={() => showError(`Envie até ${room} arquivo(s): ${describeRules(RULES)}.`)}
+        maxSize={RULES.maxFileBytes}
+        accept={ACCEPT}
+        loading={send.busy}
+        disabled={room === 0}
         name="arquivo"
       >
         <Text ta="center" py="md">
-          Arraste até 3 documentos (JPEG, PNG ou PDF) ou clique para selecionar.
+          {room === 0
+            ? `A pessoa já tem ${existing} documentos, o máximo permitido.`
+            : `Arraste até ${room} documento(s) (${describeRules(RULES)}) ou clique para selecionar.`}
         </Text>
       </Dropzone>
       {docs.data?.length === 0 && <Text c="dimmed">Nenhum documento enviado.</Text>}

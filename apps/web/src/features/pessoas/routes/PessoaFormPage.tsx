@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
-import { Button, Divider, Grid, Group, Loader, Paper, Stack, TextInput } from '@mantine/core';
+import { Button, Divider, Grid, Loader, Paper, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
 import { documentKind, pessoaSchema } from '@bg/domain';
-import { AddressFields, DateField, DocumentInput, MoneyInput, PageHeader, PhoneInput, showError, showResult } from '../../../components';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { applyServerErrors, zodValidate } from '../../../lib/zod-form';
+import { AddressFields, DateField, DocumentInput, FormActions, MoneyInput, PageHeader, PhoneInput } from '../../../components';
+import { errorMessage } from '../../../lib/api-client';
+import { isAdmin, useCurrentUser } from '../../../lib/auth';
+import { useFormRecord } from '../../../lib/use-form-record';
+import { useSubmit } from '../../../lib/use-submit';
+import { zodValidate } from '../../../lib/zod-form';
 import { pessoasApi, type Pessoa } from '../api/pessoas';
 import { DocumentosPanel } from '../components/DocumentosPanel';
 
@@ -28,44 +30,35 @@ function toValues(p: Pessoa): Values {
 export function PessoaFormPage() {
   const id = Number(useParams().idPessoa);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const user = useCurrentUser();
   const existing = useQuery({ queryKey: ['pessoa', id], queryFn: () => pessoasApi.get(id) });
   const form = useForm<Values>({ initialValues: toValues({} as Pessoa), validate: zodValidate(pessoaSchema) });
+  const save = useSubmit((values: Values) => pessoasApi.update(id, values), {
+    form,
+    invalidate: [['pessoas'], ['pessoa', id]],
+    result: { onClose: () => navigate('/administracao/pessoas') },
+  });
 
-  useEffect(() => {
-    if (existing.data) {
-      form.setValues(toValues(existing.data));
-      form.resetDirty();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [existing.data]);
+  useFormRecord(form, existing.data, toValues);
 
   if (existing.isLoading) return <Loader />;
   if (existing.isError) return <PageHeader title={errorMessage(existing.error)} />;
 
   const isCnpj = documentKind(form.getValues().cpf_cnpj) === 'CNPJ';
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const result = await pessoasApi.update(id, values);
-      await queryClient.invalidateQueries({ queryKey: ['pessoas'] });
-      await queryClient.invalidateQueries({ queryKey: ['pessoa', id] });
-      showResult(result, { onClose: () => navigate('/administracao/pessoas') });
-    } catch (err) {
-      if (err instanceof ApiError) applyServerErrors(form, err.errors);
-      showError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  });
-
   const col = (n: number) => ({ base: 12, sm: n });
   return (
     <Stack>
-      <PageHeader title="Atualização da Pessoa" />
+      <PageHeader
+        title="Atualização da Pessoa"
+        // LGPD: who viewed this person's income, documents and bureau results (administradores)
+        actions={isAdmin(user) && (
+          <Button component={Link} to={`/administracao/lgpd/acessos/${id}`} variant="default">
+            Acessos (LGPD)
+          </Button>
+        )}
+      />
       <Paper withBorder p="md">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={form.onSubmit((values) => save.run(values))} noValidate>
           <Stack>
             <Grid>
               <Grid.Col span={col(4)}>
@@ -115,14 +108,7 @@ export function PessoaFormPage() {
                 </>
               )}
             </Grid>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate('/administracao/pessoas')}>
-                Cancelar
-              </Button>
-              <Button type="submit" loading={busy}>
-                Salvar
-              </Button>
-            </Group>
+            <FormActions cancelTo="/administracao/pessoas" loading={save.busy} />
           </Stack>
         </form>
         <Divider my="md" />

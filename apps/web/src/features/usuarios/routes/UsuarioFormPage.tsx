@@ -1,16 +1,21 @@
-import { useEffect, useState } from 'react';
-import { Button, Grid, Group, Loader, Paper, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Grid, Loader, Paper, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { assignableNiveis, NIVEL, NIVEL_LABEL, usuarioCreateFormSchema, usuarioUpdateSchema, type Nivel } from '@bg/domain';
-import { PageHeader, showError, showResult } from '../../../components';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { FormActions, PageHeader } from '../../../components';
+import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
-import { applyServerErrors, zodValidate } from '../../../lib/zod-form';
-import { usuariosApi } from '../api/usuarios';
+import { useFormRecord } from '../../../lib/use-form-record';
+import { useSubmit } from '../../../lib/use-submit';
+import { zodValidate } from '../../../lib/zod-form';
+import { usuariosApi, type Usuario } from '../api/usuarios';
 
 type Values = { name: string; login: string; email: string; setor: string; nivel: Nivel; empresa_id: string | null; password: string; password_confirmation: string };
+
+const toValues = (u: Usuario): Partial<Values> => ({
+  name: u.name, login: u.login, email: u.email ?? '', setor: u.setor ?? '', nivel: u.nivel, empresa_id: u.empresa_id === null ? null : String(u.empresa_id),
+});
 
 /**
  * "Novo Usuário" / edit. The level options are only those the actor may give (never
@@ -22,22 +27,21 @@ export function UsuarioFormPage() {
   const id = idUsuario ? Number(idUsuario) : null;
   const me = useCurrentUser();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const form = useForm<Values>({
     initialValues: { name: '', login: '', email: '', setor: '', nivel: NIVEL.USUARIO, empresa_id: me.empresa ? String(me.empresa.id) : null, password: '', password_confirmation: '' },
     validate: zodValidate(id === null ? usuarioCreateFormSchema : usuarioUpdateSchema),
   });
   const existing = useQuery({ queryKey: ['usuario', id], queryFn: () => usuariosApi.get(id!), enabled: id !== null });
   const empresas = useQuery({ queryKey: ['empresas-select'], queryFn: usuariosApi.empresas });
+  const save = useSubmit(
+    (v: Values) => {
+      const base = { name: v.name, login: v.login, email: v.email, setor: v.setor, nivel: v.nivel, empresa_id: v.nivel === NIVEL.ADMINISTRADOR ? null : v.empresa_id };
+      return id === null ? usuariosApi.create({ ...base, password: v.password }) : usuariosApi.update(id, base);
+    },
+    { form, invalidate: [['usuarios'], ['usuario', id]], result: { onClose: () => navigate('/administracao/usuarios') } },
+  );
 
-  useEffect(() => {
-    const u = existing.data;
-    if (!u) return;
-    form.setValues({ name: u.name, login: u.login, email: u.email ?? '', setor: u.setor ?? '', nivel: u.nivel, empresa_id: u.empresa_id === null ? null : String(u.empresa_id) });
-    form.resetDirty();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [existing.data]);
+  useFormRecord(form, existing.data, toValues);
 
   if (id !== null && existing.isLoading) return <Loader />;
   if (id !== null && existing.isError) return <PageHeader title={errorMessage(existing.error)} />;
@@ -47,27 +51,11 @@ export function UsuarioFormPage() {
   // Keep the current level visible when editing someone the actor cannot otherwise assign.
   const nivelOptions = [...new Set([...niveis, ...(existing.data ? [existing.data.nivel] : [])])].map((n) => ({ value: n, label: NIVEL_LABEL[n] }));
 
-  const submit = form.onSubmit(async (v) => {
-    setBusy(true);
-    try {
-      const base = { name: v.name, login: v.login, email: v.email, setor: v.setor, nivel: v.nivel, empresa_id: v.nivel === NIVEL.ADMINISTRADOR ? null : v.empresa_id };
-      const result = id === null ? await usuariosApi.create({ ...base, password: v.password }) : await usuariosApi.update(id, base);
-      await queryClient.invalidateQueries({ queryKey: ['usuarios'] });
-      await queryClient.invalidateQueries({ queryKey: ['usuario', id] });
-      showResult(result, { onClose: () => navigate('/administracao/usuarios') });
-    } catch (err) {
-      if (err instanceof ApiError) applyServerErrors(form, err.errors);
-      showError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  });
-
   return (
     <Stack maw={900}>
       <PageHeader title={id === null ? 'Novo Usuário' : 'Atualização do Usuário'} />
       <Paper withBorder p="md">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={form.onSubmit((values) => save.run(values))} noValidate>
           <Stack>
             <Grid>
               <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -102,14 +90,7 @@ export function UsuarioFormPage() {
                 />
               </Grid.Col>
             </Grid>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate('/administracao/usuarios')}>
-                Cancelar
-              </Button>
-              <Button type="submit" loading={busy}>
-                Salvar
-              </Button>
-            </Group>
+            <FormActions cancelTo="/administracao/usuarios" loading={save.busy} />
           </Stack>
         </form>
       </Paper>

@@ -1,0 +1,102 @@
+// npm run bench:retorno -- --mb 500
+// Builds a synthetic CNAB 240 retorno of that size from the fixtures' real detail pairs, then measures
+// MB/s and peak RSS, each phase in a child process of its own: (a) the domain reader alone, (b) the
+// preview through the API (upload over HTTP + the preview job; see retorno-api.ts), and (c) the JS
+// peer @banco-br/nodejs-cnab 0.2.0 under a memory/time cap — at the largest size it can finish.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { arg, buildSyntheticRetorno } from './cnab-bench-support.js';
+
+type Result = { phase: string; titles: number; ms: number; bytes: number; peakRssMiB: number; [k: string]: unknown };
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../../..');
+const mb = Number(arg('mb', '500'));
+const peerCapSeconds = Number(arg('peer-timeout', process.env.BENCH_PEER_TIMEOUT ?? '240'));
+const peerHeapMiB = Number(arg('peer-heap', '4096'));
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-bench-retorno-'));
+
+function child(cmd: string, args: string[], opts: { timeoutMs?: number } = {}): Promise<Result | { failed: string }> {
+  return new Promise((resolve) => {
+    const p = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    p.stdout.on('data', (c) => (out += c));
+    p.stderr.on('data', (c) => (err += c));
+    const timer = opts.timeoutMs ? setTimeout(() => p.kill('SIGKILL'), opts.timeoutMs) : null;
+    p.on('close', (code, signal) => {
+      if (timer) clearTimeout(timer);
+      const line = out.split('\n').find((l) => l.startsWith('BENCH '));
+      if (line && code === 0) return resolve(JSON.parse(line.slice(6)) as Result);
+      const why = signal === 'SIGKILL' ? `passou de ${opts.timeoutMs! / 1000} s` : /heap out of memory|Allocation failed|Invalid string length/i.test(err) ? 'sem memória' : `saiu com ${code ?? signal}: ${err.trim().split('\n').filter((l) => l.trim() && !l.includes('Node.js v')).slice(-3).join(' ')}`;
+      resolve({ failed: why });
+    });
+  });
+}
+
+const mbs = (r: Result) => r.bytes / 1048576 / (r.ms / 1000);
+const line = (label: string, r: Result) =>
+  `${label.padEnd(34)} ${(r.bytes / 1048576).toFixed(0).padStart(5)} MiB  ${String(r.titles).padStart(9)} títulos  ${(r.ms / 1000).toFixed(1).padStart(7)} s  ${mbs(r).toFixed(1).padStart(7)} MB/s  pico RSS ${r.peakRssMiB.toFixed(0).padStart(5)} MiB`;
+
+async function bundle(entry: string, outfile: string): Promise<void> {
+  const esbuild = await import('esbuild');
+  await esbuild.build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent' });
+}
+
+async function file(sizeMb: number): Promise<string> {
+  const p = path.join(dir, `retorno-${sizeMb}mb.ret`);
+  if (!fs.existsSync(p)) await buildSyntheticRetorno(p, sizeMb);
+  return p;
+}
+
+try {
+  console.log(`gerando retorno sintético de ${mb} MiB (pares T/U reais das fixtures, nossos números novos)…`);
+  const main = await file(mb);
+  // the reader alone runs as plain JavaScript (bundled here by esbuild, which tsx brings): no
+  // TypeScript loader in its memory; the API phase runs the app's TypeScript sources under tsx
+  const readerJs = path.join(dir, 'retorno-read.mjs');
+  await bundle(path.join(here, 'retorno-read.ts'), readerJs);
+  const readFile = (f: string) => child(process.execPath, [readerJs, f]);
+  const reader = await readFile(main);
+  if ('failed' in reader) throw new Error(`leitor: ${reader.failed}`);
+  console.log(line('(a) leitor do domínio', reader));
+  const api = await child(process.execPath, ['--import', 'tsx', path.join(here, 'retorno-api.ts'), main]);
+  if ('failed' in api) throw new Error(`API: ${api.failed}`);
+  console.log(line(`(b) prévia pela API (${api.database})`, api));
+  console.log(`    upload HTTP ${(api.uploadMs as number / 1000).toFixed(1)} s (${(api.bytes / 1048576 / ((api.uploadMs as number) / 1000)).toFixed(1)} MB/s), job de prévia ${((api.previewMs as number) / 1000).toFixed(1)} s (${(api.bytes / 1048576 / ((api.previewMs as number) / 1000)).toFixed(1)} MB/s); ${api.notFound} títulos procurados e não encontrados (sem boletos no banco)`);
+
+  // the peer: probe 1 MiB for its pace, then the largest size expected to fit in the time cap
+  const peer = (f: string) => child(process.execPath, [`--max-old-space-size=${peerHeapMiB}`, path.join(here, 'retorno-peer.cjs'), f], { timeoutMs: peerCapSeconds * 1000 });
+  const probe = await peer(await file(1));
+  if ('failed' in probe) throw new Error(`par: ${probe.failed}`);
+  const ladder = [mb, 250, 100, 50, 25, 10, 5, 2, 1].filter((s) => s <= mb);
+  let peerResult: Result = probe;
+  for (const s of ladder) {
+    if (s === 1) break;
+    if ((s * probe.ms) / 1000 > peerCapSeconds * 0.8) {
+      console.log(`    par: ${s} MiB não cabe em ${peerCapSeconds} s no ritmo medido (${mbs(probe).toFixed(2)} MB/s); tentando menor`);
+      continue;
+    }
+    const r = await peer(await file(s));
+    if ('failed' in r) {
+      console.log(`    par: ${s} MiB ${r.failed}; tentando menor`);
+      continue;
+    }
+    peerResult = r;
+    break;
+  }
+  console.log(line('(c) @banco-br/nodejs-cnab 0.2.0', peerResult));
+  const sameSize = peerResult.bytes === reader.bytes ? reader : await readFile(await file(Math.round(peerResult.bytes / 1048576)));
+  if ('failed' in sameSize) throw new Error(`leitor: ${sameSize.failed}`);
+  if (sameSize !== reader) console.log(line('(a) leitor do domínio, mesmo tamanho', sameSize));
+  const speed = mbs(sameSize) / mbs(peerResult);
+  const memory = peerResult.peakRssMiB / sameSize.peakRssMiB;
+  console.log(`\nrazão no mesmo arquivo (${(peerResult.bytes / 1048576).toFixed(0)} MiB): leitor ${speed.toFixed(0)}× mais rápido, ${memory.toFixed(1)}× menos memória (pico RSS ${sameSize.peakRssMiB.toFixed(0)} vs ${peerResult.peakRssMiB.toFixed(0)} MiB) — meta ≥ 5× e ≤ 1/5: ${speed >= 5 && memory >= 5 ? 'atingida' : 'NÃO atingida'}`);
+  console.log(`prévia pela API com ${mb} MiB vs par com ${(peerResult.bytes / 1048576).toFixed(0)} MiB: ${(mbs(api) / mbs(peerResult)).toFixed(0)}× mais rápida, pico RSS ${api.peakRssMiB.toFixed(0)} vs ${peerResult.peakRssMiB.toFixed(0)} MiB (${(peerResult.peakRssMiB / api.peakRssMiB).toFixed(1)}×)`);
+  if (peerResult.bytes < reader.bytes) console.log(`o par não termina ${mb} MiB dentro de ${peerCapSeconds} s / ${peerHeapMiB} MiB de heap; maior tamanho concluído: ${(peerResult.bytes / 1048576).toFixed(0)} MiB`);
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}

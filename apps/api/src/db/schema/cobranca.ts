@@ -1,0 +1,92 @@
+import type { AcordoStatus, AgendamentoStatus, ParcelaSituacao, Situacao, SpcStatus } from '@bg/domain';
+import { boolean, date, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+// Mirrors migrations/0051_cobranca.sql (the SQL is the source of truth); spc_inclusao was created by
+// 0002_core_model.sql and extended by 0051, so its mirror lives here with the rest of collections.
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+
+export const acordo = pgTable('acordo', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  pessoa_id: integer('pessoa_id').notNull(),
+  descricao: varchar('descricao', { length: 300 }).notNull(),
+  status: varchar('status', { length: 25 }).$type<AcordoStatus>().notNull().default('Aguardando Ativação'),
+  valor: money('valor').notNull(),
+  desconto: money('desconto').notNull().default('0'),
+  valor_sem_juros: money('valor_sem_juros').notNull(),
+  multa: money('multa').notNull(),
+  juros: money('juros').notNull(),
+  taxa: money('taxa').notNull(),
+  valor_atualizado: money('valor_atualizado').notNull(),
+  valor_entrada: money('valor_entrada').notNull(),
+  numero_parcelas: smallint('numero_parcelas').notNull(),
+  ultimo_vencimento: date('ultimo_vencimento', { mode: 'string' }).notNull(),
+  data_simulacao: date('data_simulacao', { mode: 'string' }).notNull(),
+  user_id: integer('user_id').notNull(),
+  ativado_em: ts('ativado_em'),
+  quitado_em: ts('quitado_em'),
+  data_cancelamento: ts('data_cancelamento'),
+  user_cancelamento_id: integer('user_cancelamento_id'),
+  created_at: ts('created_at').notNull().defaultNow(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
+
+export const acordoParcela = pgTable('acordo_parcela', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  acordo_id: integer('acordo_id').notNull(),
+  parcela: smallint('parcela').notNull(),
+  vencimento: date('vencimento', { mode: 'string' }).notNull(),
+  valor: money('valor').notNull(),
+  situacao: varchar('situacao', { length: 15 }).$type<ParcelaSituacao>().notNull().default('Em Aberto'),
+  pago_em: ts('pago_em'),
+  pago_por: integer('pago_por'),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
+
+export const acordoBoleto = pgTable(
+  'acordo_boleto',
+  {
+    acordo_id: integer('acordo_id').notNull(),
+    boleto_id: integer('boleto_id').notNull(),
+    valor: money('valor').notNull(),
+    vencimento: date('vencimento', { mode: 'string' }).notNull(),
+    dias_atraso: integer('dias_atraso').notNull(),
+    situacao_anterior: varchar('situacao_anterior', { length: 40 }).$type<Situacao>().notNull(),
+    vigente: boolean('vigente').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.acordo_id, t.boleto_id] })],
+);
+
+export const agendamento = pgTable('agendamento', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  pessoa_id: integer('pessoa_id').notNull(),
+  data: date('data', { mode: 'string' }).notNull(),
+  descricao: varchar('descricao', { length: 1000 }).notNull(),
+  status: varchar('status', { length: 15 }).$type<AgendamentoStatus>().notNull().default('PENDENTE'),
+  usuario_id: integer('usuario_id'),
+  created_at: ts('created_at').notNull().defaultNow(),
+  realizado_em: ts('realizado_em'),
+  realizado_por: integer('realizado_por'),
+});
+
+export const spcInclusao = pgTable('spc_inclusao', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  cpf_cnpj: varchar('cpf_cnpj', { length: 14 }).notNull(),
+  pessoa_id: integer('pessoa_id'),
+  boleto_id: integer('boleto_id'),
+  status: varchar('status', { length: 20 }).$type<SpcStatus>().notNull().default('ATIVA'),
+  protocolo: varchar('protocolo', { length: 60 }),
+  incluido_por: integer('incluido_por'),
+  incluido_em: ts('incluido_em').notNull().defaultNow(),
+  removido_por: integer('removido_por'),
+  removido_em: ts('removido_em'),
+  valor: money('valor'),
+  vencimento: date('vencimento', { mode: 'string' }),
+  aviso_mensagem_id: integer('aviso_mensagem_id'),
+  exclusao_solicitada_em: ts('exclusao_solicitada_em'),
+  exclusao_prazo: date('exclusao_prazo', { mode: 'string' }),
+  exclusao_motivo: varchar('exclusao_motivo', { length: 200 }),
+  exclusao_tentativas: integer('exclusao_tentativas').notNull().default(0),
+  exclusao_erro: text('exclusao_erro'),
+  protocolo_exclusao: varchar('protocolo_exclusao', { length: 60 }),
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { cnabAccountFromConta, writeRemessa240, writeRetorno240 } from '@bg/domain';
+import { CnabTextCheck } from './cnab-text-check.js';
+
+const account = cnabAccountFromConta({ banco: '104', agencia: '1234', codigo_beneficiario: '123456', carteira: 'RG', nome: 'Boleto Garantido', cnpj: '11222333000181' });
+const retorno = () =>
+  writeRetorno240({ account, fileNumber: 1, generatedAt: new Date(), titles: [{ movement: '02', ourNumber: 1, documentNumber: '1', dueDate: '2026-01-10', amountCents: 100, occurrenceDate: '2026-01-05' }] });
+
+function check(chunks: Uint8Array[]) {
+  const c = new CnabTextCheck();
+  for (const chunk of chunks) c.feed(chunk);
+  c.finish();
+  return c;
+}
+
+describe('CnabTextCheck', () => {
+  it('accepts a CNAB 240 retorno in any chunking, with a BOM, LF only or an EOF marker', () => {
+    const bytes = retorno();
+    expect(check([bytes])).toMatchObject({ error: null, header: { bank: '104', kind: 'retorno' } });
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) => bytes.subarray(i * 7, i * 7 + 7));
+    expect(check(chunks).error).toBeNull();
+    expect(check([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(bytes.toString('latin1').replace(/\r\n/g, '\n'), 'latin1'), Buffer.from([0x1a])]).error).toBeNull();
+  });
+
+  it('refuses binaries, remessas, long lines and foreign text', () => {
+    expect(check([Buffer.from('%PDF-1.4\n\x00\x01binary', 'latin1')]).error).toMatch(/binário/);
+    expect(check([writeRemessa240({ account, fileNumber: 1, generatedAt: new Date(), entries: [] })]).error).toMatch(/é uma remessa/);
+    const long = Buffer.concat([retorno().subarray(0, 240), Buffer.from('X\r\n')]);
+    expect(check([long]).error).toMatch(/mais de 240 caracteres/);
+    expect(check([Buffer.from('Olá, isto é uma carta.\n', 'latin1')]).error).toMatch(/não é um registro CNAB 240/);
+    expect(check([Buffer.from('10400000 curta demais para um header\n', 'latin1')]).error).toMatch(/header de arquivo/);
+    expect(check([Buffer.alloc(0)]).error).toMatch(/vazio/);
+  });
+});

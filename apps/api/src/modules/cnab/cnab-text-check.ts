@@ -1,0 +1,99 @@
+/**
+ * Checks, as the bytes stream in, that an upload is a CNAB 240 retorno and not a binary or some
+ * other text: Latin-1 text with CR/LF line ends (a UTF-8 BOM and a final 0x1A accepted, as the
+ * reader accepts them), lines of at most 240 characters (longer only with trailing blanks),
+ * records whose type (position 8) is 0, 1, 3, 5 or 9, and a file header (record 0) that says
+ * "retorno" (position 143 = 2). Holds only the first line; `error` is set at the first problem.
+ */
+export const CNAB_LINE = 240;
+const RECORD_TYPES = new Set([0x30, 0x31, 0x33, 0x35, 0x39]); // '0' '1' '3' '5' '9'
+
+export type CnabHeaderInfo = { bank: string; kind: 'remessa' | 'retorno' | null };
+
+export class CnabTextCheck {
+  error: string | null = null;
+  header: CnabHeaderInfo | null = null;
+  private line = 1;
+  private col = 0;
+  private lineHasText = false;
+  private first: number[] = [];
+  private started = false;
+  private bomSkip = 0;
+  private ended = false;
+
+  feed(chunk: Uint8Array): void {
+    if (this.error) return;
+    let i = 0;
+    if (!this.started) {
+      this.started = true;
+      if (chunk[0] === 0xef) this.bomSkip = 3;
+      // a binary announces itself in its first bytes (NUL, control codes): say so before anything else
+      for (let j = 0; j < Math.min(chunk.length, 512); j++) {
+        const c = chunk[j];
+        if (c < 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x1a) return this.fail('Arquivo binário: não é um arquivo CNAB 240 (texto).');
+      }
+    }
+    while (this.bomSkip > 0 && i < chunk.length) {
+      if (chunk[i] !== [0xef, 0xbb, 0xbf][3 - this.bomSkip]) return this.fail('Arquivo binário ou com codificação desconhecida: não é um arquivo CNAB 240.');
+      this.bomSkip--;
+      i++;
+    }
+    for (; i < chunk.length; i++) {
+      const b = chunk[i];
+      if (this.ended) {
+        if (b !== 0x1a && b !== 0x0a && b !== 0x0d) return this.fail('Arquivo binário (conteúdo após o marcador de fim 0x1A): não é um arquivo CNAB 240.');
+        continue;
+      }
+      if (b === 0x0a) {
+        this.endLine();
+        if (this.error) return;
+        continue;
+      }
+      if (b === 0x0d) continue;
+      if (b === 0x1a) {
+        this.ended = true;
+        continue;
+      }
+      if (b < 0x20 || b === 0x7f) return this.fail(`Arquivo binário (byte 0x${b.toString(16).padStart(2, '0')} na linha ${this.line}): não é um arquivo CNAB 240.`);
+      if (!this.header && this.first.length < CNAB_LINE) this.first.push(b);
+      this.col++;
+      if (b !== 0x20) {
+        if (this.col > CNAB_LINE) return this.fail(`A linha ${this.line} tem mais de ${CNAB_LINE} caracteres: não é um arquivo CNAB 240.`);
+        if (this.col === 8 && !RECORD_TYPES.has(b)) return this.fail(`A linha ${this.line} não é um registro CNAB 240 (tipo de registro "${String.fromCharCode(b)}" na posição 8).`);
+        this.lineHasText = true;
+      }
+    }
+  }
+
+  /** Call once after the last chunk. */
+  finish(): void {
+    if (this.error) return;
+    if (this.col > 0) this.endLine();
+    if (!this.error && !this.header) this.fail('Arquivo vazio: não é um arquivo CNAB 240.');
+  }
+
+  private endLine(): void {
+    // the first line with text must be the file header (blank lines before it are tolerated)
+    if (!this.header && this.lineHasText) this.readHeader();
+    if (this.first.length) this.first = [];
+    this.line++;
+    this.col = 0;
+    this.lineHasText = false;
+  }
+
+  private readHeader(): void {
+    if (this.header) return;
+    const text = String.fromCharCode(...this.first);
+    if (text.length < 143 || text[7] !== '0' || !/^\d{3}/.test(text)) {
+      return this.fail('O arquivo não começa pelo header de arquivo CNAB 240 (registro 0): não é um arquivo retorno.');
+    }
+    const code = text[142];
+    this.header = { bank: text.slice(0, 3), kind: code === '2' ? 'retorno' : code === '1' ? 'remessa' : null };
+    if (this.header.kind === 'remessa') this.fail('Este arquivo é uma remessa, não um retorno do banco.');
+    else if (this.header.kind !== 'retorno') this.fail('O header do arquivo não indica um retorno (posição 143 deve ser 2).');
+  }
+
+  private fail(message: string): void {
+    this.error ??= message;
+  }
+}

@@ -1,0 +1,228 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { CnabError, cnabAccountFromConta, fromCents, NIVEL, nextSituacao, SITUACAO, toCents, writeRemessa240LinesAsync, type BoletoAction, type Situacao } from '@bg/domain';
+import type { FileStorage } from '../../adapters/storage/file-storage.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { remessa } from '../../db/schema/index.js';
+import { AppError, forbidden } from '../../errors/app-error.js';
+import type { Actor } from '../../shared/actor.js';
+import { recordAudit } from '../audit/record-audit.js';
+import { numberBoletos } from '../boletos/number-boletos.js';
+import { requireContaCobranca } from '../conta-cobranca/active-conta-cobranca.js';
+import { ACERTO_MOTIVO } from '../garantia/update-boleto-atendimento.js';
+import { bulkChangeSituacao } from './bulk-situacao.js';
+import { REMESSAS_DIR, remessaFileName, storeCnabFile, type StoredCnabFile } from './cnab-file.js';
+import { nextFileNumber } from './file-number.js';
+import { remessaEntries } from './remessa-entries.js';
+
+export const REMESSA_VAZIA = 'Não há títulos para a remessa: nenhum boleto disponível para registro, pedido de baixa ou alteração pendente.';
+export const MOTIVO_SEM_REGISTRO = 'Baixa confirmada sem remessa: o título nunca foi enviado ao banco';
+
+const S = SITUACAO;
+/** Write-off requests waiting for the bank, and the machine action that confirms each locally. */
+const PEDIDOS: [Situacao, BoletoAction][] = [
+  [S.ENVIADO_BAIXA, 'confirmarBaixa'],
+  [S.ENVIADO_CANCELAMENTO, 'confirmarCancelamento'],
+  [S.ENVIADO_REMOCAO, 'confirmarRemocao'],
+];
+const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+/** The bank received the boleto's entrada once (the only way into ENVIADO PARA REGISTRO is a remessa). */
+const registrado = sql`exists (select 1 from boleto_historico h where h.boleto_id = b.id and h.para = ${S.ENVIADO_REGISTRO})`;
+/** An "Acerto de atendimento" the bank has not been told about. */
+const acertoPendente = sql`exists (select 1 from boleto_historico h where h.boleto_id = b.id and h.motivo = ${ACERTO_MOTIVO} and h.id > coalesce(b.cnab_historico_id, 0))`;
+/** The boleto changed since the bank was last told anything about it. */
+const mudouDesdeUltimoEnvio = sql`(select max(h.id) from boleto_historico h where h.boleto_id = b.id) > coalesce(b.cnab_historico_id, 0)`;
+
+class EmptyRemessa extends Error {}
+
+export type GerarRemessaDeps = { db: Db; storage: FileStorage };
+
+/** What a generation did: the remessa row (null when nothing went to the bank) and the local confirmations. */
+export type GerarRemessaResult = { remessa: typeof remessa.$inferSelect | null; baixas_sem_registro: number };
+
+/**
+ * Gerar Remessa (run by the job cnab.remessa, remessa-job.ts), one transaction for the active conta:
+ * - entradas: every numbered boleto DISPONÍVEL PARA PAGAMENTO (→ ENVIADO PARA REGISTRO);
+ * - pedidos de baixa: boletos ENVIADO PARA BAIXA / CANCELAMENTO / REMOÇÃO that the bank holds and
+ *   whose request was not sent yet (the retorno then confirms them);
+ * - alterações (06 vencimento, 31 valor): registered open boletos with an "Acerto de atendimento"
+ *   the bank has not been told about, when the value differs from what was last sent.
+ * A write-off of a title the bank never received is confirmed at once (nothing to ask the bank).
+ *
+ * Two requests never put one boleto in two files: a transaction-scoped advisory lock per account
+ * serialises them, and every claim is guarded by the boleto's situação (the second finds nothing
+ * and ends empty). The file is written from a cursor straight to storage (remessa-entries.ts,
+ * cnab-file.ts); `onProgress` hears the titles written. `boletoIds` restricts the selection (the
+ * demo seed uses it). Nothing to send answers `{ remessa: null }` (the request refused it earlier).
+ */
+export async function gerarRemessa(
+  deps: GerarRemessaDeps,
+  actor: Actor,
+  options: { boletoIds?: number[]; onProgress?: (done: number, total: number) => void } = {},
+): Promise<GerarRemessaResult> {
+  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
+  let stored: StoredCnabFile | null = null;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const conta = await requireContaCobranca(tx);
+      await tx.execute(sql`select pg_advisory_xact_lock(727041, ${conta.id})`);
+      const only = options.boletoIds ? sql`and b.id in (${options.boletoIds.length ? sql.join(options.boletoIds.map((id) => sql`${id}`), sql`, `) : sql`null`})` : sql``;
+
+      // released before the account existed: numbered now, as the first print would do
+      const unnumbered = await rowsOf<{ garantia_id: number }>(
+        tx,
+        sql`select distinct b.garantia_id from boleto b where b.situacao = ${S.DISPONIVEL} and b.nosso_numero is null ${only}`,
+      );
+      for (const g of unnumbered) await numberBoletos(tx, conta, g.garantia_id);
+
+      let baixasSemRegistro = 0;
+      for (const [situacao, action] of PEDIDOS) {
+        const ids = sql`select b.id from boleto b where b.situacao = ${situacao} and not ${registrado} ${only}`;
+        baixasSemRegistro += await bulkChangeSituacao(tx, ids, action, situacao, actor, MOTIVO_SEM_REGISTRO);
+      }
+
+      let built;
+      try {
+        built = await tx.transaction(async (sp) => {
+          const numero = await nextFileNumber(sp, conta.id);
+          const [row] = await sp.insert(remessa).values({ conta_cobranca_id: conta.id, numero_arquivo: numero, arquivo: '', usuario_id: actor.id }).returning();
+          const totals = await claimItems(sp, row.id, numero, conta.id, only, actor);
+          if (totals.itens === 0) throw new EmptyRemessa();
+          const arquivo = remessaFileName(row.created_at, row.id);
+          const entries = counted(remessaEntries(sp, row.id), totals.itens, options.onProgress);
+          const lines = writeRemessa240LinesAsync({ account: cnabAccountFromConta(conta), fileNumber: numero, generatedAt: row.created_at, entries });
+          stored = await storeCnabFile(sp, deps.storage, { key: `${REMESSAS_DIR}/${arquivo}`, name: arquivo, lines, userId: actor.id });
+          const [saved] = await sp
+            .update(remessa)
+            .set({
+              arquivo,
+              file_id: stored.fileId,
+              quantidade_entrada: totals.entrada,
+              total_valor_entrada: totals.valor_entrada,
+              quantidade_baixa: totals.baixa,
+              total_valor_baixa: totals.valor_baixa,
+              quantidade_alteracao: totals.alteracao,
+            })
+            .where(eq(remessa.id, row.id))
+            .returning();
+          await markSent(sp, row.id, conta.id, only);
+          return saved;
+        });
+      } catch (err) {
+        if (!(err instanceof EmptyRemessa)) throw err;
+        if (!baixasSemRegistro) return { remessa: null, baixas_sem_registro: 0 };
+        await recordAudit(tx, actor, { action: 'remessa.baixasSemRegistro', entity: 'remessa', summary: { baixas_sem_registro: baixasSemRegistro } });
+        return { remessa: null, baixas_sem_registro: baixasSemRegistro };
+      }
+      await recordAudit(tx, actor, {
+        action: 'remessa.gerar',
+        entity: 'remessa',
+        entityId: built.id,
+        summary: {
+          numero_arquivo: built.numero_arquivo,
+          arquivo: built.arquivo,
+          quantidade_entrada: built.quantidade_entrada,
+          total_valor_entrada: built.total_valor_entrada,
+          quantidade_baixa: built.quantidade_baixa,
+          total_valor_baixa: built.total_valor_baixa,
+          quantidade_alteracao: built.quantidade_alteracao,
+          baixas_sem_registro: baixasSemRegistro,
+        },
+      });
+      return { remessa: built, baixas_sem_registro: baixasSemRegistro };
+    });
+  } catch (err) {
+    await (stored as StoredCnabFile | null)?.discard().catch(() => undefined);
+    if (err instanceof CnabError) throw new AppError('WRONG_STATE', `Não foi possível gerar a remessa. ${err.message}`);
+    throw err;
+  }
+}
+
+async function* counted<T>(source: AsyncIterable<T>, total: number, onProgress?: (done: number, total: number) => void): AsyncGenerator<T> {
+  let done = 0;
+  onProgress?.(0, total);
+  for await (const item of source) {
+    yield item;
+    if (++done % 1000 === 0) onProgress?.(done, total);
+  }
+  onProgress?.(done, total);
+}
+
+type Totals = { itens: number; entrada: number; valor_entrada: string; baixa: number; valor_baixa: string; alteracao: number };
+
+/**
+ * Claims the instructions of the remessa as remessa_item rows. Entradas in one pass over the boletos:
+ * the guarded UPDATE (the machine's "remessa" transition, rechecked under each row's lock) feeds the
+ * items and the history rows in the same statement, and marks what the bank now knows (every history
+ * row up to this moment: an Acerto made while DISPONÍVEL travels inside the entrada). Pedidos de
+ * baixa and alterações (few) take the boletos' row locks and are marked after the file.
+ */
+async function claimItems(tx: DbOrTx, remessaId: number, numero: number, contaId: number, only: SQL, actor: Actor): Promise<Totals> {
+  const to = nextSituacao('remessa', S.DISPONIVEL);
+  await tx.execute(sql`
+    with moved as (
+      update boleto b set situacao = ${to}, updated_at = now(), cnab_historico_id = (select max(id) from boleto_historico)
+      where b.situacao = ${S.DISPONIVEL} and b.conta_cobranca_id = ${contaId} and b.nosso_numero is not null ${only}
+      returning b.id, b.valor, b.vencimento
+    ), itens as (
+      insert into remessa_item (remessa_id, boleto_id, tipo, valor, vencimento)
+      select ${remessaId}::int, id, 'entrada', valor, vencimento from moved order by id
+    )
+    insert into boleto_historico (boleto_id, de, para, motivo, usuario_id)
+    select id, ${S.DISPONIVEL}::varchar, ${to}::varchar, ${`Remessa nº ${numero}`}::varchar, ${actor.id}::int from moved`);
+  await tx.execute(sql`
+    insert into remessa_item (remessa_id, boleto_id, tipo, valor, vencimento)
+    select ${remessaId}::int, b.id, 'baixa', b.valor, b.vencimento from boleto b
+    where b.situacao in (${list(PEDIDOS.map(([s]) => s))}) and b.conta_cobranca_id = ${contaId} and b.nosso_numero is not null
+      and ${registrado} and ${mudouDesdeUltimoEnvio} ${only}
+    order by b.id
+    for update of b`);
+  // what the bank knows is the last value we sent (null when it was registered before remessas were recorded)
+  await tx.execute(sql`
+    with pendente as (
+      select b.id, b.valor, b.vencimento, ultimo.valor as valor_enviado, ultimo.vencimento as vencimento_enviado
+      from boleto b
+      left join lateral (select ri.valor, ri.vencimento from remessa_item ri where ri.boleto_id = b.id order by ri.id desc limit 1) ultimo on true
+      where b.situacao in (${S.ENVIADO_REGISTRO}, ${S.GARANTIDO}) and b.conta_cobranca_id = ${contaId} and b.nosso_numero is not null
+        and ${acertoPendente} ${only}
+      for update of b
+    )
+    insert into remessa_item (remessa_id, boleto_id, tipo, valor, vencimento)
+    select ${remessaId}::int, id, 'alteracao_vencimento', valor, vencimento from pendente
+      where vencimento_enviado is null or vencimento_enviado <> vencimento
+    union all
+    select ${remessaId}::int, id, 'alteracao_valor', valor, vencimento from pendente
+      where valor_enviado is null or valor_enviado <> valor`);
+  const [t] = await rowsOf<Totals>(
+    tx,
+    sql`select count(*)::int as itens,
+      count(*) filter (where tipo = 'entrada')::int as entrada,
+      coalesce(sum(valor) filter (where tipo = 'entrada'), 0)::text as valor_entrada,
+      count(*) filter (where tipo = 'baixa')::int as baixa,
+      coalesce(sum(valor) filter (where tipo = 'baixa'), 0)::text as valor_baixa,
+      count(*) filter (where tipo like 'alteracao%')::int as alteracao
+    from remessa_item where remessa_id = ${remessaId}`,
+  );
+  return { ...t, itens: Number(t.itens), valor_entrada: centsText(t.valor_entrada), valor_baixa: centsText(t.valor_baixa) };
+}
+
+/**
+ * The bank now knows everything up to each boleto's last history row: the boletos of the pedidos
+ * and alterações sent, and the ones whose Acerto needed no alteration (same values as sent).
+ */
+async function markSent(tx: DbOrTx, remessaId: number, contaId: number, only: SQL): Promise<void> {
+  const ultimo = sql`(select max(h.id) from boleto_historico h where h.boleto_id = b.id)`;
+  await tx.execute(sql`
+    update boleto b set cnab_historico_id = ${ultimo}
+    where b.id in (select boleto_id from remessa_item where remessa_id = ${remessaId} and tipo <> 'entrada')`);
+  await tx.execute(sql`
+    update boleto b set cnab_historico_id = ${ultimo}
+    where b.situacao in (${S.ENVIADO_REGISTRO}, ${S.GARANTIDO}) and b.conta_cobranca_id = ${contaId} and ${acertoPendente} ${only}`);
+}
+
+function centsText(value: string): string {
+  return fromCents(toCents(value)).toFixed(2);
+}
+
+async function rowsOf<T>(tx: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await tx.execute(query)) as { rows: T[] }).rows;
+}

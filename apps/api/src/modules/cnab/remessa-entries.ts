@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { boletoChargeInstructions, formatProtocol, toCents, type CnabPayer, type RemessaEntry } from '@bg/domain';
+import type { DbOrTx } from '../../db/client.js';
+
+/** Rows read per query while the file is written. */
+export const REMESSA_BATCH = 1000;
+
+/** "Seu número" of a title: the guarantee's protocol and the instalment, as the slip prints it. */
+export function boletoDocumentNumber(garantiaId: number, garantiaDigito: number, parcela: number): string {
+  return `${formatProtocol(garantiaId, garantiaDigito)}/${String(parcela).padStart(2, '0')}`;
+}
+
+// one formatter for every row: building an Intl.DateTimeFormat per call costs more than the whole entry
+const SAO_PAULO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** São Paulo calendar date (YYYY-MM-DD) of a timestamp (the slip's "data de emissão"). */
+export function saoPauloDate(at: Date): string {
+  return SAO_PAULO_DAY.format(at);
+}
+
+export function payerOf(p: { cpf_cnpj: string; nome_razao: string; endereco: string | null; numero: string | null; complemento: string | null; bairro: string | null; cep: string | null; cidade: string | null; uf: string | null }): CnabPayer {
+  return {
+    document: p.cpf_cnpj,
+    name: p.nome_razao,
+    address: [p.endereco, p.numero, p.complemento].filter(Boolean).join(', '),
+    district: p.bairro ?? '',
+    cep: p.cep ?? '',
+    city: p.cidade ?? '',
+    uf: p.uf ?? '',
+  };
+}
+
+type ItemRow = {
+  item_id: string;
+  tipo: RemessaEntry['kind'];
+  valor: string;
+  vencimento: string;
+  nosso_numero: string;
+  parcela: number;
+  created_at: Date | string;
+  garantia_id: number;
+  garantia_digito: number;
+  cpf_cnpj: string;
+  nome_razao: string;
+  endereco: string | null;
+  numero: string | null;
+  complemento: string | null;
+  bairro: string | null;
+  cep: string | null;
+  cidade: string | null;
+  uf: string | null;
+};
+
+/**
+ * The instructions of one remessa as the CNAB writer takes them, in remessa_item order, from a
+ * server-side cursor read REMESSA_BATCH rows at a time: the query runs once and the file streams
+ * out of the database without the whole list in memory (a keyset page per batch would re-sort the
+ * rest of a freshly inserted, not yet analysed, list each time). Must run inside the caller's
+ * transaction. Entradas carry the payer and the slip's multa/juros.
+ */
+export async function* remessaEntries(tx: DbOrTx, remessaId: number): AsyncGenerator<RemessaEntry> {
+  const cursor = sql.raw(`remessa_itens_${remessaId}`);
+  await tx.execute(sql`
+    declare ${cursor} no scroll cursor for
+    select ri.id::text as item_id, ri.tipo, ri.valor::text as valor, ri.vencimento::text as vencimento, b.nosso_numero::text as nosso_numero,
+           b.parcela, b.created_at, g.id as garantia_id, g.digito as garantia_digito,
+           p.cpf_cnpj, p.nome_razao, p.endereco, p.numero, p.complemento, p.bairro, p.cep, p.cidade, p.uf
+    from remessa_item ri
+    join boleto b on b.id = ri.boleto_id
+    join garantia g on g.id = b.garantia_id
+    join pessoa p on p.id = g.pessoa_id
+    where ri.remessa_id = ${remessaId}
+    order by ri.id`);
+  try {
+    for (;;) {
+      const rows = ((await tx.execute(sql`fetch ${sql.raw(String(REMESSA_BATCH))} from ${cursor}`)) as { rows: ItemRow[] }).rows;
+      for (const r of rows) {
+        const amountCents = toCents(r.valor);
+        const entry: RemessaEntry = {
+          kind: r.tipo,
+          ourNumber: r.nosso_numero,
+          documentNumber: boletoDocumentNumber(r.garantia_id, r.garantia_digito, r.parcela),
+          dueDate: r.vencimento,
+          amountCents,
+          issueDate: saoPauloDate(new Date(r.created_at)),
+        };
+        if (r.tipo === 'entrada') Object.assign(entry, { payer: payerOf(r) }, boletoChargeInstructions(amountCents, r.vencimento));
+        yield entry;
+      }
+      if (rows.length < REMESSA_BATCH) return;
+    }
+  } finally {
+    await tx.execute(sql`close ${cursor}`);
+  }
+}

@@ -1,0 +1,132 @@
+import { and, eq, isNotNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { centsToDecimalText, readRetorno240, type BoletoAvulsoSituacao, type CnabFileHeader, type CnabReadOptions, type RetornoTitle, type Situacao } from '@bg/domain';
+import type { FileStorage } from '../../adapters/storage/file-storage.js';
+import type { DbOrTx } from '../../db/client.js';
+import { boleto, boletoAvulso, contaCobranca, retornoItem } from '../../db/schema/index.js';
+import { boletoExtra } from '../../db/schema/boleto-extra.js';
+
+/** A title's target in our database. */
+export type TitleTarget =
+  | { kind: 'boleto'; id: number; situacao: Situacao | null; valor: string }
+  | { kind: 'avulso'; id: number; situacao: BoletoAvulsoSituacao; valor: string };
+
+/** Reads a stored retorno as a stream of titles (the domain reader: one title in memory at a time). */
+export function readStoredRetorno(storage: FileStorage, key: string, options: CnabReadOptions): AsyncGenerator<RetornoTitle> {
+  return readRetorno240(storage.read(key), options);
+}
+
+/** Groups a stream of titles into arrays of `size`. */
+export async function* inBatches<T>(source: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const item of source) {
+    batch.push(item);
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
+/**
+ * `column = any('{1,2,…}'::int8[])`: one text parameter for the whole list. A 2 000-element
+ * inArray builds 2 000 bound parameters through the query builder, which cost more than the query.
+ */
+const anyOf = (column: SQLWrapper, ids: number[], type: 'int4' | 'int8') => sql`${column} = any(${`{${ids.join(',')}}`}::${sql.raw(type)}[])`;
+
+const digits = (v: string) => v.replace(/\D/g, '').replace(/^0+/, '');
+
+/**
+ * The conta de cobrança the file belongs to: same bank and same beneficiary (Caixa's código do
+ * beneficiário, BB's convênio), leading zeros aside. Any account, active or replaced, since old
+ * boletos keep the account that numbered them. Null: every title of the file is "not found".
+ */
+export async function contaOfHeader(db: DbOrTx, header: CnabFileHeader): Promise<{ id: number; descricao: string } | null> {
+  const code = digits(header.beneficiaryCode);
+  const rows = await db.select({ id: contaCobranca.id, codigo: contaCobranca.codigo_beneficiario, agencia: contaCobranca.agencia }).from(contaCobranca).where(eq(contaCobranca.banco, header.bank));
+  const match = code ? rows.find((r) => digits(r.codigo) === code) : undefined;
+  return match ? { id: match.id, descricao: `banco ${header.bank}, agência ${match.agencia}, beneficiário ${match.codigo}` } : null;
+}
+
+export const sequenceOf = (t: RetornoTitle): number | null => {
+  if (!t.ourNumberSequence || !/^\d{1,15}$/.test(t.ourNumberSequence)) return null;
+  const n = Number(t.ourNumberSequence);
+  return n > 0 ? n : null;
+};
+
+/**
+ * Finds the boletos and boletos avulsos of a batch of titles by (account, nosso número) — one query
+ * each, on their unique indexes. With `lock`, the rows are locked (FOR UPDATE, in id order) for the
+ * caller's transaction. Answers a map nosso número → target.
+ */
+export async function lookupTitles(db: DbOrTx, contaId: number | null, titles: RetornoTitle[], lock = false): Promise<Map<number, TitleTarget>> {
+  const found = new Map<number, TitleTarget>();
+  if (contaId === null) return found;
+  const numbers = [...new Set(titles.map(sequenceOf).filter((n): n is number => n !== null))];
+  if (!numbers.length) return found;
+  const boletoQuery = db
+    .select({ id: boleto.id, nosso_numero: boleto.nosso_numero, situacao: boleto.situacao, valor: boleto.valor })
+    .from(boleto)
+    // the same table: boleto-extra.ts mirrors its conta_cobranca_id column ("boleto"."conta_cobranca_id")
+    .where(and(eq(boletoExtra.conta_cobranca_id, contaId), anyOf(boleto.nosso_numero, numbers, 'int8')))
+    .orderBy(boleto.id);
+  const boletos = lock ? await boletoQuery.for('update', { of: boleto }) : await boletoQuery;
+  for (const b of boletos) found.set(b.nosso_numero as number, { kind: 'boleto', id: b.id, situacao: b.situacao, valor: b.valor });
+  const avulsoQuery = db
+    .select({ id: boletoAvulso.id, nosso_numero: boletoAvulso.nosso_numero, situacao: boletoAvulso.situacao, valor: boletoAvulso.valor })
+    .from(boletoAvulso)
+    .where(and(eq(boletoAvulso.conta_cobranca_id, contaId), anyOf(boletoAvulso.nosso_numero, numbers, 'int8')))
+    .orderBy(boletoAvulso.id);
+  const avulsos = lock ? await avulsoQuery.for('update') : await avulsoQuery;
+  for (const a of avulsos) found.set(a.nosso_numero, { kind: 'avulso', id: a.id, situacao: a.situacao, valor: a.valor });
+  return found;
+}
+
+/** Ledger key of a movement already applied: target, movement code, occurrence date. */
+export const ledgerKey = (target: TitleTarget, movement: string, date: string | null) => `${target.kind}:${target.id}:${movement}:${date ?? ''}`;
+
+/** The keys among `targets` already recorded by earlier retornos (what makes a movement JA_APLICADO). */
+export async function appliedKeys(db: DbOrTx, targets: TitleTarget[]): Promise<Set<string>> {
+  const keys = new Set<string>();
+  const boletoIds = targets.filter((t) => t.kind === 'boleto').map((t) => t.id);
+  const avulsoIds = targets.filter((t) => t.kind === 'avulso').map((t) => t.id);
+  if (!boletoIds.length && !avulsoIds.length) return keys;
+  const rows = await db
+    .select({ boleto_id: retornoItem.boleto_id, boleto_avulso_id: retornoItem.boleto_avulso_id, movimento: retornoItem.movimento, data: retornoItem.data_ocorrencia })
+    .from(retornoItem)
+    .where(
+      and(
+        ne(retornoItem.resultado, 'JA_APLICADO'),
+        or(
+          boletoIds.length ? and(isNotNull(retornoItem.boleto_id), anyOf(retornoItem.boleto_id, boletoIds, 'int4')) : undefined,
+          avulsoIds.length ? and(isNotNull(retornoItem.boleto_avulso_id), anyOf(retornoItem.boleto_avulso_id, avulsoIds, 'int4')) : undefined,
+        ),
+      ),
+    );
+  for (const r of rows) {
+    const target = r.boleto_id !== null ? ({ kind: 'boleto', id: r.boleto_id } as TitleTarget) : ({ kind: 'avulso', id: r.boleto_avulso_id } as TitleTarget);
+    keys.add(ledgerKey(target, r.movimento, r.data));
+  }
+  return keys;
+}
+
+/** The columns of a retorno_item that come from the title itself. */
+export function itemValues(retornoId: number, t: RetornoTitle) {
+  return {
+    retorno_id: retornoId,
+    linha: t.line,
+    nosso_numero: (t.ourNumber || t.ourNumberSequence || '').slice(0, 20),
+    movimento: t.movement.slice(0, 2),
+    movimento_descricao: t.movementDescription.slice(0, 150),
+    categoria: t.category,
+    data_ocorrencia: t.occurrenceDate,
+    data_credito: t.creditDate,
+    valor_titulo: centsToDecimalText(t.amountCents),
+    valor_pago: centsToDecimalText(t.paidCents),
+    valor_liquido: centsToDecimalText(t.netCents),
+    valor_tarifa: centsToDecimalText(t.feeCents),
+    valor_juros: centsToDecimalText(t.interestCents),
+    valor_desconto: centsToDecimalText(t.discountCents),
+    motivos: t.reasons.length ? t.reasons.map((r) => `${r.code} ${r.description}`).join('; ').slice(0, 400) : null,
+  };
+}

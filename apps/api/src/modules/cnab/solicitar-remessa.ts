@@ -1,0 +1,51 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { NIVEL, SITUACAO } from '@bg/domain';
+import type { Db } from '../../db/client.js';
+import { backgroundJob } from '../../db/schema/index.js';
+import { forbidden, wrongState } from '../../errors/app-error.js';
+import type { JobQueue } from '../../jobs/index.js';
+import type { Actor } from '../../shared/actor.js';
+import { recordAudit } from '../audit/record-audit.js';
+import { ACERTO_MOTIVO } from '../garantia/update-boleto-atendimento.js';
+import { REMESSA_VAZIA } from './gerar-remessa.js';
+import { remessaJob } from './remessa-job.js';
+
+const S = SITUACAO;
+
+/**
+ * POST /api/boleto/gerarRemessa (administrador): refuses at once when nothing waits for the bank
+ * (409, REMESSA_VAZIA); answers the job already generating one if there is one; otherwise enqueues
+ * the job cnab.remessa and answers its id — the screen follows GET /api/job/{id}. The claim itself
+ * (lock + guarded updates) happens in the job, so even two jobs never share a boleto.
+ */
+export async function solicitarRemessa(deps: { db: Db; jobs: JobQueue }, actor: Actor): Promise<{ job_id: number; em_andamento: boolean }> {
+  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
+  const [running] = await deps.db
+    .select({ id: backgroundJob.id })
+    .from(backgroundJob)
+    .where(and(eq(backgroundJob.kind, remessaJob.kind), inArray(backgroundJob.status, ['queued', 'running'])))
+    .orderBy(desc(backgroundJob.id))
+    .limit(1);
+  if (running) return { job_id: running.id, em_andamento: true };
+  if (!(await hasPendingWork(deps.db))) throw wrongState(REMESSA_VAZIA);
+  const job = await deps.db.transaction(async (tx) => {
+    const enqueued = await deps.jobs.enqueue(tx, remessaJob, { usuarioId: actor.id }, { actor });
+    if (!enqueued) throw wrongState('Não foi possível agendar a remessa. Tente novamente.');
+    await recordAudit(tx, actor, { action: 'remessa.solicitar', entity: 'remessa', summary: { job_id: enqueued.id } });
+    return enqueued;
+  });
+  deps.jobs.wake(remessaJob);
+  return { job_id: job.id, em_andamento: false };
+}
+
+/** Anything the next remessa would send or confirm (cheap: one indexed probe each). */
+async function hasPendingWork(db: Db): Promise<boolean> {
+  const res = await db.execute(sql`select
+    exists (select 1 from boleto where situacao = ${S.DISPONIVEL})
+    or exists (select 1 from boleto b where b.situacao in (${S.ENVIADO_BAIXA}, ${S.ENVIADO_CANCELAMENTO}, ${S.ENVIADO_REMOCAO})
+               and (select max(h.id) from boleto_historico h where h.boleto_id = b.id) > coalesce(b.cnab_historico_id, 0))
+    or exists (select 1 from boleto_historico h join boleto b on b.id = h.boleto_id
+               where h.motivo = ${ACERTO_MOTIVO} and h.id > coalesce(b.cnab_historico_id, 0) and b.situacao in (${S.ENVIADO_REGISTRO}, ${S.GARANTIDO}))
+    as pending`);
+  return Boolean((res as { rows: { pending: boolean }[] }).rows[0]?.pending);
+}

@@ -1,0 +1,57 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ACORDO_STATUS, COBRANCA_MSG, PARCELA_SITUACAO, SITUACAO } from '@bg/domain';
+import type { Db } from '../../db/client.js';
+import { acordo, acordoBoleto, acordoParcela, boleto } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../errors/app-error.js';
+import type { Actor } from '../../shared/actor.js';
+import { recordAudit } from '../audit/record-audit.js';
+import { changeSituacao } from '../boletos/change-situacao.js';
+import { assertAdministrador } from './cobranca-access.js';
+
+/**
+ * POST /api/acordo/cancelar {acordoId} (docs/decisions/050-acordo-cancel-and-spc.md): only an acordo
+ * "Aguardando Ativação" or ATIVO; CANCELADO and QUITADO answer 409. In one transaction: the acordo
+ * becomes CANCELADO with the date and the user, its open instalments "Cancelada" (paid ones stay
+ * paid), acordo_boleto rows stop being vigente, and each covered boleto still ENVIADO PARA REMOÇÃO or
+ * BAIXADO (REMOVIDO) goes to QUITADO (retomarDivida): the debt is owed to the guarantor again, so the
+ * person is back on Inadimplentes with the original boletos and due dates.
+ */
+export async function cancelarAcordo(db: Db, actor: Actor, acordoId: number) {
+  assertAdministrador(actor);
+  return db.transaction(async (tx) => {
+    const [a] = await tx.select({ id: acordo.id, status: acordo.status }).from(acordo).where(eq(acordo.id, acordoId)).for('update');
+    if (!a) throw notFound('Acordo');
+    if (a.status === ACORDO_STATUS.CANCELADO) throw new AppError('WRONG_STATE', COBRANCA_MSG.acordoJaCancelado);
+    if (a.status === ACORDO_STATUS.QUITADO) throw new AppError('WRONG_STATE', COBRANCA_MSG.acordoQuitado);
+    const [updated] = await tx
+      .update(acordo)
+      .set({ status: ACORDO_STATUS.CANCELADO, data_cancelamento: sql`now()`, user_cancelamento_id: actor.id, updated_at: sql`now()` })
+      .where(and(eq(acordo.id, a.id), eq(acordo.status, a.status)))
+      .returning({ id: acordo.id, status: acordo.status, data_cancelamento: acordo.data_cancelamento });
+    const canceladas = await tx
+      .update(acordoParcela)
+      .set({ situacao: PARCELA_SITUACAO.CANCELADA })
+      .where(and(eq(acordoParcela.acordo_id, a.id), eq(acordoParcela.situacao, PARCELA_SITUACAO.EM_ABERTO)))
+      .returning({ id: acordoParcela.id });
+    const covered = await tx
+      .update(acordoBoleto)
+      .set({ vigente: false })
+      .where(and(eq(acordoBoleto.acordo_id, a.id), eq(acordoBoleto.vigente, true)))
+      .returning({ boleto_id: acordoBoleto.boleto_id });
+    const retomados: number[] = [];
+    for (const { boleto_id } of covered.sort((x, y) => x.boleto_id - y.boleto_id)) {
+      const [b] = await tx.select({ situacao: boleto.situacao }).from(boleto).where(eq(boleto.id, boleto_id));
+      if (b?.situacao === SITUACAO.ENVIADO_REMOCAO || b?.situacao === SITUACAO.BAIXADO_REMOVIDO) {
+        await changeSituacao(tx, boleto_id, 'retomarDivida', actor, `Acordo nº ${a.id} cancelado: dívida retomada`);
+        retomados.push(boleto_id);
+      }
+    }
+    await recordAudit(tx, actor, {
+      action: 'acordo.cancelar',
+      entity: 'acordo',
+      entityId: a.id,
+      summary: { de: a.status, parcelas_canceladas: canceladas.length, boletos_retomados: retomados },
+    });
+    return { id: updated.id, status: updated.status, data_cancelamento: updated.data_cancelamento! };
+  });
+}

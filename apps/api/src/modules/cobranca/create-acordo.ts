@@ -1,0 +1,116 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  centsToDecimalText,
+  COBRANCA_MSG,
+  diasDeAtraso,
+  formatProtocol,
+  OPEN_SITUACOES,
+  todayInSaoPaulo,
+  toCents,
+  type AcordoCreateInput,
+} from '@bg/domain';
+import type { Db } from '../../db/client.js';
+import { acordo, acordoBoleto, acordoParcela, boleto, garantia, pessoa } from '../../db/schema/index.js';
+import { AppError, invalid, notFound } from '../../errors/app-error.js';
+import type { Actor } from '../../shared/actor.js';
+import { recordAudit } from '../audit/record-audit.js';
+import { changeSituacao } from '../boletos/change-situacao.js';
+import { assertAdministrador } from './cobranca-access.js';
+import { simulateAndCompare } from './acordo-simulation.js';
+
+/**
+ * POST /api/acordo/create ("Efetivar Acordo"), in one transaction:
+ * - the boletos are locked in id order (two operators effecting overlapping boletos queue here
+ *   instead of deadlocking); each must belong to the person, be pending (open, not in another
+ *   acordo) — the second of two concurrent requests finds them ENVIADO PARA REMOÇÃO and gets 409;
+ * - the plan is simulated again (simulateAndCompare) and must equal the figures shown;
+ * - the acordo is stored "Aguardando Ativação" with its instalments "Em Aberto", each boleto goes
+ *   to ENVIADO PARA REMOÇÃO through the situação machine (history row, audit), and acordo_boleto
+ *   keeps the figures and the situação it came from. A partial unique index on acordo_boleto
+ *   (boleto_id) WHERE vigente backs the rule "one running acordo per boleto".
+ */
+export async function createAcordo(db: Db, actor: Actor, input: AcordoCreateInput, today = todayInSaoPaulo()) {
+  assertAdministrador(actor);
+  return db.transaction(async (tx) => {
+    const [p] = await tx.select({ id: pessoa.id }).from(pessoa).where(eq(pessoa.id, input.pessoa_id));
+    if (!p) throw notFound('Pessoa');
+    const ids = [...input.boletoIds].sort((a, b) => a - b);
+    const rows = await tx
+      .select({
+        id: boleto.id,
+        digito: boleto.digito,
+        valor: boleto.valor,
+        vencimento: boleto.vencimento,
+        situacao: boleto.situacao,
+        pessoa_id: garantia.pessoa_id,
+      })
+      .from(boleto)
+      .innerJoin(garantia, eq(garantia.id, boleto.garantia_id))
+      .where(inArray(boleto.id, ids))
+      .orderBy(asc(boleto.id))
+      .for('update', { of: boleto });
+    if (rows.length !== ids.length) throw invalid({ boletoIds: COBRANCA_MSG.boletoNaoEncontrado }, COBRANCA_MSG.boletoNaoEncontrado);
+    if (rows.some((r) => r.pessoa_id !== input.pessoa_id)) throw invalid({ boletoIds: COBRANCA_MSG.boletoDeOutraPessoa }, COBRANCA_MSG.boletoDeOutraPessoa);
+    for (const r of rows) {
+      if (!r.situacao || !OPEN_SITUACOES.includes(r.situacao)) {
+        throw new AppError('WRONG_STATE', COBRANCA_MSG.boletoIndisponivel(formatProtocol(r.id, r.digito), r.situacao ?? 'aguardando liberação'));
+      }
+    }
+    const emOutroAcordo = await tx
+      .select({ boleto_id: acordoBoleto.boleto_id })
+      .from(acordoBoleto)
+      .where(and(inArray(acordoBoleto.boleto_id, ids), eq(acordoBoleto.vigente, true)));
+    if (emOutroAcordo.length) throw new AppError('WRONG_STATE', COBRANCA_MSG.boletoEmAcordo);
+
+    const fresh = simulateAndCompare(input, rows.map((r) => ({ amountCents: toCents(r.valor), dueDate: r.vencimento })), today);
+    const money = centsToDecimalText;
+    const parcelas = fresh.installments;
+    const [created] = await tx
+      .insert(acordo)
+      .values({
+        pessoa_id: input.pessoa_id,
+        descricao: `Acordo de ${rows.length} boleto(s): ${rows.map((r) => formatProtocol(r.id, r.digito)).join(', ')}`.slice(0, 300),
+        valor: money(fresh.totalCents),
+        desconto: money(toCents(input.desconto)),
+        valor_sem_juros: money(fresh.baseCents),
+        multa: money(fresh.fineCents),
+        juros: money(fresh.interestCents),
+        taxa: money(fresh.feeCents),
+        valor_atualizado: money(fresh.updatedCents),
+        valor_entrada: money(parcelas[0].amountCents),
+        numero_parcelas: parcelas.length,
+        ultimo_vencimento: parcelas[parcelas.length - 1].dueDate,
+        data_simulacao: today,
+        user_id: actor.id,
+      })
+      .returning({ id: acordo.id });
+    await tx.insert(acordoParcela).values(
+      parcelas.map((q) => ({ acordo_id: created.id, parcela: q.number, vencimento: q.dueDate, valor: money(q.amountCents) })),
+    );
+    for (const r of rows) await changeSituacao(tx, r.id, 'remover', actor, `Substituído pelo acordo nº ${created.id}`);
+    await tx.insert(acordoBoleto).values(
+      rows.map((r) => ({
+        acordo_id: created.id,
+        boleto_id: r.id,
+        valor: r.valor,
+        vencimento: r.vencimento,
+        dias_atraso: diasDeAtraso(r.vencimento, today),
+        situacao_anterior: r.situacao!,
+      })),
+    );
+    await recordAudit(tx, actor, {
+      action: 'acordo.create',
+      entity: 'acordo',
+      entityId: created.id,
+      summary: {
+        pessoa_id: input.pessoa_id,
+        boletos: ids,
+        numero_parcelas: parcelas.length,
+        valor_atualizado: money(fresh.updatedCents),
+        desconto: money(toCents(input.desconto)),
+        valor: money(fresh.totalCents),
+      },
+    });
+    return { id: created.id };
+  });
+}

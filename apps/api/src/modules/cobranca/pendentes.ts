@@ -1,0 +1,45 @@
+import { and, asc, inArray, sql, type SQL } from 'drizzle-orm';
+import { INADIMPLENTE_MAX_TELEFONES, OPEN_SITUACOES } from '@bg/domain';
+import type { DbOrTx } from '../../db/client.js';
+import { boleto, pessoa, pessoaTelefone } from '../../db/schema/index.js';
+
+/**
+ * A boleto still owed by its debtor (DOMAIN.md "Collections"): open — GARANTIDO, ENVIADO PARA
+ * REGISTRO, DISPONÍVEL PARA PAGAMENTO, or QUITADO by the guarantor and not yet recovered — and not
+ * replaced by an acordo that was not cancelled. Overdue ones make the person a defaulter.
+ */
+export function boletoPendente(): SQL {
+  return and(
+    inArray(boleto.situacao, OPEN_SITUACOES),
+    sql`not exists (select 1 from acordo_boleto ab where ab.boleto_id = ${boleto.id} and ab.vigente)`,
+  )!;
+}
+
+/** Every phone of each person, digits, without repeats: telefone1, telefone2, then the extra ones by age. */
+export async function telefonesDasPessoas(db: DbOrTx, pessoaIds: number[]): Promise<Map<number, string[]>> {
+  const result = new Map<number, string[]>();
+  if (!pessoaIds.length) return result;
+  const add = (id: number, tel: string | null) => {
+    if (!tel) return;
+    const list = result.get(id) ?? [];
+    if (!list.includes(tel)) list.push(tel);
+    result.set(id, list);
+  };
+  const main = await db.select({ id: pessoa.id, t1: pessoa.telefone1, t2: pessoa.telefone2 }).from(pessoa).where(inArray(pessoa.id, pessoaIds));
+  for (const p of main) {
+    add(p.id, p.t1);
+    add(p.id, p.t2);
+  }
+  const extra = await db
+    .select({ id: pessoaTelefone.pessoa_id, tel: pessoaTelefone.telefone })
+    .from(pessoaTelefone)
+    .where(inArray(pessoaTelefone.pessoa_id, pessoaIds))
+    .orderBy(asc(pessoaTelefone.id));
+  for (const e of extra) add(e.id, e.tel);
+  return result;
+}
+
+/** The list shows up to four phones (spec §2 Inadimplentes). */
+export function telefonesDaLista(all: string[] | undefined): string[] {
+  return (all ?? []).slice(0, INADIMPLENTE_MAX_TELEFONES);
+}

@@ -1,0 +1,91 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  addDays,
+  ANTECIPACAO_SITUACAO,
+  DASHBOARD_DIAS_A_VENCER,
+  fromCents,
+  GARANTIA_STATUS,
+  NIVEL,
+  OPEN_SITUACOES,
+  SITUACAO,
+  todayInSaoPaulo,
+  toCents,
+  type IsoDate,
+} from '@bg/domain';
+import type { DbOrTx } from '../../db/client.js';
+import { antecipacao, boleto, empresa, garantia } from '../../db/schema/index.js';
+import type { Actor } from '../../shared/actor.js';
+import { empresaScope, inScope, type EmpresaScope } from '../tenancy/scope.js';
+import { cnabResumo } from './cnab-resumo.js';
+
+const GARANTIA_LABELS = [...Object.values(GARANTIA_STATUS), 'PRÉ APROVADO'] as const;
+const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const quantidadeValor = (r: { quantidade: number; valor: string }) => ({ quantidade: Number(r.quantidade), valor: fromCents(toCents(r.valor)) });
+const sumText = (column: Parameters<typeof sql>[1]) => sql<string>`coalesce(sum(${column}), 0)::text`;
+
+/** Advances EM ANÁLISE in the scope: how many and their Total da Antecipação. */
+async function antecipacoesEmAnalise(db: DbOrTx, scope: EmpresaScope) {
+  const [r] = await db
+    .select({ quantidade: sql<number>`count(*)::int`, valor: sumText(antecipacao.total_antecipacao) })
+    .from(antecipacao)
+    .where(and(eq(antecipacao.situacao, ANTECIPACAO_SITUACAO.EM_ANALISE), inScope(scope, antecipacao.empresa_id)));
+  return quantidadeValor(r);
+}
+
+async function resumoUsuario(db: DbOrTx, actor: Actor, scope: EmpresaScope, today: IsoDate) {
+  const label = sql<string>`case when ${garantia.status} = ${GARANTIA_STATUS.APROVADO} and ${garantia.libera_boleto} <> 'S' then 'PRÉ APROVADO' else ${garantia.status} end`;
+  const porStatus = await db
+    .select({ status: label, quantidade: sql<number>`count(*)::int` })
+    .from(garantia)
+    .where(inScope(scope, garantia.empresa_id))
+    // by position: the CASE carries bound parameters, so the same text in GROUP BY would not match it
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+  const ate = addDays(today, DASHBOARD_DIAS_A_VENCER);
+  const [aVencer] = await db
+    .select({ quantidade: sql<number>`count(*)::int`, valor: sumText(boleto.valor) })
+    .from(boleto)
+    .innerJoin(garantia, eq(garantia.id, boleto.garantia_id))
+    .where(
+      and(
+        inScope(scope, garantia.empresa_id),
+        sql`${boleto.situacao} in (${list([SITUACAO.DISPONIVEL, SITUACAO.ENVIADO_REGISTRO, SITUACAO.GARANTIDO])})`,
+        sql`${boleto.vencimento} between ${today}::date and ${ate}::date`,
+      ),
+    );
+  const [own] = actor.empresa_id == null ? [] : await db.select({ antecipa: empresa.antecipa }).from(empresa).where(eq(empresa.id, actor.empresa_id));
+  return {
+    perfil: 'usuario' as const,
+    garantiasPorStatus: porStatus.map((r) => ({ status: GARANTIA_LABELS.find((l) => l === r.status) ?? GARANTIA_STATUS.PENDENTE, quantidade: Number(r.quantidade) })),
+    boletosAVencer: { ...quantidadeValor(aVencer), ate },
+    antecipacoesAbertas: own?.antecipa === 'S' ? await antecipacoesEmAnalise(db, scope) : null,
+  };
+}
+
+async function resumoAdmin(db: DbOrTx, scope: EmpresaScope, today: IsoDate) {
+  const [pendentes] = await db.select({ n: sql<number>`count(*)::int` }).from(garantia).where(eq(garantia.status, GARANTIA_STATUS.PENDENTE));
+  // DOMAIN.md Collections: a person with at least one boleto past its due date that is still open
+  const [inadimplentes] = await db
+    .select({ n: sql<number>`count(distinct ${garantia.pessoa_id})::int` })
+    .from(boleto)
+    .innerJoin(garantia, eq(garantia.id, boleto.garantia_id))
+    .where(and(sql`${boleto.situacao} in (${list(OPEN_SITUACOES)})`, sql`${boleto.vencimento} < ${today}::date`));
+  return {
+    perfil: 'administrador' as const,
+    garantiasEmAnalise: Number(pendentes.n),
+    inadimplentes: Number(inadimplentes.n),
+    antecipacoesEmAnalise: await antecipacoesEmAnalise(db, scope),
+    ...(await cnabResumo(db)),
+  };
+}
+
+/**
+ * GET /api/dashboard/getResumo: Início's cards for the actor's role, every figure counted from real
+ * rows. usuario (and franqueado, over its scope): guarantees by status, open boletos due in the
+ * next 7 days, advances in analysis (when the empresa advances). administrador: guarantees awaiting
+ * analysis, defaulters, advances in analysis, and the last remessa/retorno once CNAB records them.
+ */
+export async function getResumo(db: DbOrTx, actor: Actor, today = todayInSaoPaulo()) {
+  const scope = await empresaScope(db, actor);
+  return actor.nivel === NIVEL.ADMINISTRADOR ? resumoAdmin(db, scope, today) : resumoUsuario(db, actor, scope, today);
+}

@@ -1,0 +1,48 @@
+import { and, eq } from 'drizzle-orm';
+import { ASSINATURA_MSG, NIVEL } from '@bg/domain';
+import type { Db } from '../../db/client.js';
+import { mensagemOutbox, mensagemReenvio } from '../../db/schema/index.js';
+import { AppError, forbidden, notFound, wrongState } from '../../errors/app-error.js';
+import type { JobQueue } from '../../jobs/index.js';
+import type { Actor } from '../../shared/actor.js';
+import { recordAudit } from '../audit/record-audit.js';
+import { enqueueMensagem, sendMensagemJob } from './enqueue-mensagem.js';
+
+/**
+ * POST /api/mensagem/reenviar/{id} (administrador; Administração > Mensagens). A message already
+ * sent or given up is queued again as a NEW outbox message (same channel, recipient, text, link and
+ * subject): a new id is a new idempotency key, so a gateway that dropped repeats of the old one
+ * still delivers it, and the original keeps its own outcome. The resend is recorded
+ * (mensagem_reenvio, audit). Guarded: the original is locked, a message still pending cannot be
+ * resent, nor one whose previous resend is still in the queue (two clicks make one resend).
+ */
+export async function reenviarMensagem(db: Db, jobs: JobQueue, actor: Actor, id: number) {
+  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden('Acesso restrito aos administradores.');
+  const result = await db.transaction(async (tx) => {
+    const [original] = await tx.select().from(mensagemOutbox).where(eq(mensagemOutbox.id, id)).for('update');
+    if (!original) throw notFound('Mensagem');
+    if (original.status === 'pendente') throw wrongState(ASSINATURA_MSG.reenvioSomenteFinal);
+    const [queued] = await tx
+      .select({ id: mensagemOutbox.id })
+      .from(mensagemReenvio)
+      .innerJoin(mensagemOutbox, eq(mensagemOutbox.id, mensagemReenvio.nova_mensagem_id))
+      .where(and(eq(mensagemReenvio.mensagem_id, id), eq(mensagemOutbox.status, 'pendente')));
+    if (queued) throw new AppError('CONFLICT', ASSINATURA_MSG.reenvioPendente);
+    const copy = await enqueueMensagem(
+      tx,
+      jobs,
+      { channel: original.channel, to: original.recipient, subject: original.subject, text: original.text, link: original.link, entity: original.entity, entityId: original.entity_id },
+      actor,
+    );
+    await tx.insert(mensagemReenvio).values({ mensagem_id: id, nova_mensagem_id: copy.id, usuario_id: actor.id });
+    await recordAudit(tx, actor, {
+      action: 'mensagem.reenviar',
+      entity: 'mensagem',
+      entityId: id,
+      summary: { nova_mensagem_id: copy.id, channel: original.channel, recipient: original.recipient, status_anterior: original.status, last_error: original.last_error },
+    });
+    return { id: copy.id, reenvio_de: id };
+  });
+  jobs.wake(sendMensagemJob);
+  return result;
+}

@@ -1,0 +1,71 @@
+import { formatDateTimeBR, MESES_NOMES, toCents } from '@bg/domain';
+import type { FechamentoData } from '../modules/relatorio/fechamento-data.js';
+import type { Pdf } from './document.js';
+import { boxRow } from './ficha.js';
+import { fmt } from './slip.js';
+import { drawTable, type PdfColumn } from './table.js';
+
+type Boleto = FechamentoData['boletos'][number];
+type Linha = { descricao: string; valor: number };
+
+const reais = (v: number) => fmt.money(toCents(v));
+
+/** The Fechamento for download and print: the same data as the page's HTML, laid out for A4. */
+export function writeFechamento(doc: Pdf, f: FechamentoData): void {
+  const x = doc.page.margins.left;
+  const w = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const r = f.resumo;
+  doc.font('bold').fontSize(14).text(`Fechamento de ${MESES_NOMES[f.mes - 1]}/${f.ano}`, x, doc.page.margins.top, { width: w, align: 'center' });
+  doc.font('regular').fontSize(9).text(`${f.empresa.fantasia} — ${f.empresa.razao} — CNPJ ${fmt.doc(f.empresa.cnpj)}`, { width: w, align: 'center' });
+  let y = doc.y + 10;
+  y = boxRow(doc, x, y, 22, [
+    { label: 'Repasse Bruto', value: reais(r.total_boletos), w: w / 3, align: 'right' },
+    { label: 'Recebido Estab', value: reais(r.recebido_estabelecimento), w: w / 3, align: 'right' },
+    { label: 'Serviços Premium', value: reais(r.servicos_premium), w: w / 3, align: 'right' },
+  ]);
+  y = boxRow(doc, x, y, 22, [
+    { label: 'Repasse Líquido', value: reais(r.repasse_liquido), w: w / 3, align: 'right' },
+    { label: 'Recebido Premium', value: reais(r.recebido_premium), w: w / 3, align: 'right' },
+    { label: 'Receita', value: reais(r.receita), w: w / 3, align: 'right', bold: true },
+  ]);
+
+  y += 14;
+  doc.font('bold').fontSize(10).text('Boletos liquidados e baixados', x, y);
+  y += 14;
+  const columns: PdfColumn<Boleto>[] = [
+    { header: 'Garantia', width: w * 0.12, value: (b) => `${fmt.protocol(b.garantia_id, b.garantia_digito)}/${String(b.parcela).padStart(2, '0')}` },
+    { header: 'Cliente', width: w * 0.26, value: (b) => b.nome_razao },
+    { header: 'CPF/CNPJ', width: w * 0.15, value: (b) => fmt.doc(b.cpf_cnpj) },
+    { header: 'Vencimento', width: w * 0.1, align: 'center', value: (b) => fmt.date(b.vencimento) },
+    { header: 'Situação', width: w * 0.1, value: (b) => b.situacao },
+    { header: 'Data', width: w * 0.15, value: (b) => formatDateTimeBR(b.data_evento) },
+    { header: 'Valor', width: w * 0.12, align: 'right', value: (b) => reais(b.valor) },
+  ];
+  y = f.boletos.length
+    ? drawTable(doc, x, y, columns, f.boletos, [['Total (Repasse Bruto)', '', '', '', '', '', reais(r.total_boletos)]])
+    : (doc.font('regular').fontSize(8.5).text('Nenhum boleto liquidado ou baixado no mês.', x, y), doc.y);
+
+  y += 14;
+  if (y + 80 > doc.page.height - doc.page.margins.bottom) {
+    doc.addPage();
+    y = doc.page.margins.top;
+  }
+  doc.font('bold').fontSize(10).text('Serviços Premium', x, y);
+  y += 14;
+  const servicos: Linha[] = [
+    { descricao: `Consultas: ${f.consultas} × ${reais(f.valor_consulta)}`, valor: f.total_consultas },
+    { descricao: 'Mensalidade', valor: f.mensalidade },
+    ...f.antecipacoes.map((a) => ({ descricao: `Antecipação nº ${a.id} aprovada em ${formatDateTimeBR(a.decidido_em)}`, valor: a.total_taxas })),
+  ];
+  drawTable<Linha>(
+    doc,
+    x,
+    y,
+    [
+      { header: 'Descrição', width: w * 0.8, value: (l) => l.descricao },
+      { header: 'Valor', width: w * 0.2, align: 'right', value: (l) => reais(l.valor) },
+    ],
+    servicos,
+    [['Total (Serviços Premium)', reais(r.servicos_premium)]],
+  );
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { acordoContracts as c, COBRANCA_MSG } from '@bg/domain';
+import { bureauFromEnv } from '../adapters/bureau/bureau-from-env.js';
+import { fileRoute, jsonRoute } from '../http/contract-route.js';
+import type { AppContext } from '../http/context.js';
+import { acordoTermoData } from '../modules/cobranca/acordo-termo.js';
+import { baixarParcela } from '../modules/cobranca/baixar-parcela.js';
+import { cancelarAcordo } from '../modules/cobranca/cancelar-acordo.js';
+import { createAcordo } from '../modules/cobranca/create-acordo.js';
+import { getAcordo } from '../modules/cobranca/get-acordo.js';
+import { incluirSpc } from '../modules/cobranca/incluir-spc.js';
+import { listAcordos } from '../modules/cobranca/list-acordos.js';
+import { SPC_EXCLUSAO_CRON, spcExclusaoJob } from '../modules/cobranca/spc-exclusao.js';
+import { writeAcordoTermo } from '../pdf/acordo-termo-pdf.js';
+import { streamPdf } from '../pdf/stream-pdf.js';
+
+/** Settlements (spec §7 Settlements) and the SPC inclusion. Administradores only. */
+export async function acordoRoutes(app: FastifyInstance, ctx: AppContext) {
+  const db = ctx.database.db;
+  const bureau = bureauFromEnv();
+
+  // The SPC exclusion sweep runs on a cron in the processes that run jobs (docs/decisions/050).
+  app.addHook('onReady', async () => {
+    if (app.jobs.mode === 'on') await app.jobs.schedule(spcExclusaoJob, SPC_EXCLUSAO_CRON, {});
+  });
+
+  jsonRoute(app, c.create, async (request) => ({ status: 200, msg: COBRANCA_MSG.acordoCriado, data: await createAcordo(db, request.actor, request.body) }));
+
+  jsonRoute(app, c.getAll, async (request) => ({ status: 200, msg: 'ok', ...(await listAcordos(db, request.actor, request.query)) }));
+
+  jsonRoute(app, c.getById, async (request) => ({ status: 200, msg: 'ok', data: await getAcordo(db, request.actor, request.params.id) }));
+
+  jsonRoute(app, c.baixarParcela, async (request) => ({
+    status: 200,
+    msg: COBRANCA_MSG.parcelaBaixada,
+    data: await baixarParcela(db, app.jobs, request.actor, request.body.parcelaId),
+  }));
+
+  jsonRoute(app, c.cancelar, async (request) => ({
+    status: 200,
+    msg: COBRANCA_MSG.acordoCancelado,
+    data: await cancelarAcordo(db, request.actor, request.body.acordoId),
+  }));
+
+  jsonRoute(app, c.incluirSpc, async (request) => ({
+    status: 200,
+    msg: COBRANCA_MSG.spcIncluido,
+    data: await incluirSpc(db, app.jobs, bureau, request.actor, request.body.boletoId),
+  }));
+
+  fileRoute(app, c.getTermo, async (request, reply) => {
+    const data = await acordoTermoData(db, request.actor, request.params.id);
+    return streamPdf(reply, 'Termo de Acordo', `acordo-${data.id}.pdf`, (doc) => writeAcordoTermo(doc, data));
+  });
+}

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { createUsuario } from '../factories/foundation.js';
+import { seedFoundation } from './seed-foundation.js';
+import { seedCadastros } from './seed-cadastros.js';
+import { seedGarantias } from './seed-garantias.js';
+import { seedBoletos, seedContaCobranca } from './seed-boletos.js';
+import { seedFinanceiro } from './seed-financeiro.js';
+import { seedCobranca } from './seed-cobranca.js';
+import { seedCnab } from './seed-cnab.js';
+
+export const DEMO_LOGINS = [
+  { login: 'admin', password: 'admin123', papel: 'administrador' },
+  { login: 'loja', password: 'loja123', papel: 'usuario da Loja Demo' },
+  { login: 'franqueado', password: 'franq123', papel: 'franqueado (nivel 3)' },
+];
+
+export type SeedResult = { seeded: 'demo' | 'none' | 'skipped'; lines: string[] };
+
+/**
+ * Seeds an empty database (no users yet). `demo` fills every screen with realistic data;
+ * `none` creates only one administrador whose password comes from ADMIN_PASSWORD (or is
+ * generated and printed once). A database that already has users is left alone.
+ */
+export async function seedIfEmpty(db: Db, mode: 'demo' | 'none', adminPassword: string | null): Promise<SeedResult> {
+  // Several API processes starting together on an empty PostgreSQL database: the lock makes the
+  // others wait for the first one's seed to commit; then they find users and skip (docs/deployment.md).
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+    const result = await tx.execute(sql`select count(*)::int as n from usuario`);
+    const n = Number((result as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    if (n > 0) return { seeded: 'skipped', lines: [] } satisfies SeedResult;
+
+    if (mode === 'none') {
+      const password = adminPassword ?? randomBytes(9).toString('base64url');
+      await createUsuario(tx, { name: 'Administrador', login: 'admin', password, nivel: '2', setor: 'Administração', empresa_id: null });
+      return {
+        seeded: 'none',
+        lines: [adminPassword ? 'Administrador: admin / (senha de ADMIN_PASSWORD)' : `Administrador: admin / ${password}  (gerada agora; altere após entrar)`],
+      } satisfies SeedResult;
+    }
+
+    await seedFoundation(tx);
+    await seedContaCobranca(tx);
+    await seedCadastros(tx);
+    await seedGarantias(tx);
+    await seedBoletos(tx);
+    await seedFinanceiro(tx);
+    await seedCobranca(tx);
+    await seedCnab(tx);
+    // Later features append their demo data here, in dependency order.
+    return null;
+  });
+  if (seeded) return seeded;
+  return { seeded: 'demo', lines: DEMO_LOGINS.map((l) => `${l.login} / ${l.password}  (${l.papel})`) };
+}

@@ -1,0 +1,269 @@
+import { DENY_REASONS } from '@bg/domain';
+import { totpCode } from '../../src/modules/auth/totp.js';
+import { PNG, type Role, type World } from './fixtures.js';
+
+/**
+ * The authorisation matrix: every API route × {anonymous, usuario of empresa A, usuario of empresa
+ * B, franqueado (whose franchisee is A), administrador} with the outcome DOMAIN.md "Tenancy" and
+ * spec §6 call for. Records used as params/bodies belong to empresa A (the victim) unless said.
+ *
+ *   'ok'      2xx (the role may do it; the call is built to succeed)
+ *   401       not logged in          403  role not allowed (admin-only route)
+ *   404       outside the role's tenancy: the record "does not exist" for it (never 200)
+ *   'public'  no login needed: every role gets what anonymous gets (a token or signed link is the credential)
+ *   any other number: that exact status
+ *
+ * ADDING A ROUTE = one line here: `'METHOD /api/path/:param': entry(PRESET, (w) => ({ params, query, body }))`.
+ * `request` runs once per role (with the role), so a route that changes state builds a fresh
+ * record each time with `w.fresh.*`; read routes point at the fixed records of `w.A`.
+ */
+export type Outcome = 'ok' | 'public' | 401 | 403 | 404 | number;
+export type Expectation = Record<Role, Outcome>;
+
+export type MatrixRequest = {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  /** multipart/form-data upload: text fields, then files in "arquivo". */
+  multipart?: { fields: Record<string, string>; files: { name: string; data: Buffer; type?: string }[] };
+  /** A full URL (signed links) instead of the path built from params and query. */
+  url?: string;
+};
+
+export type MatrixEntry = {
+  expect: Expectation;
+  request?: (w: World, role: Role) => MatrixRequest | Promise<MatrixRequest>;
+  /** After a successful call (e.g. a password change ended the role's sessions: log in again). */
+  afterOk?: (w: World, role: Role, req: MatrixRequest) => Promise<void>;
+};
+
+// ---- presets -------------------------------------------------------------------------------
+/** No login: same answer for everybody. */
+export const PUBLIC: Expectation = { anonymous: 'public', usuarioA: 'public', usuarioB: 'public', franqueado: 'public', admin: 'public' };
+/** Any logged-in user, each about its own data (lists filtered by tenancy). */
+export const ANY_USER: Expectation = { anonymous: 401, usuarioA: 'ok', usuarioB: 'ok', franqueado: 'ok', admin: 'ok' };
+/** Administradores only (spec §6). */
+export const ADMIN: Expectation = { anonymous: 401, usuarioA: 403, usuarioB: 403, franqueado: 403, admin: 'ok' };
+/** Reading one of empresa A's records: A, its franqueadora and administradores; B gets 404. */
+export const A_READ: Expectation = { anonymous: 401, usuarioA: 'ok', usuarioB: 404, franqueado: 'ok', admin: 'ok' };
+/** Changing one of empresa A's records: A and administradores; the franqueadora reads only (404). */
+export const A_WRITE: Expectation = { anonymous: 401, usuarioA: 'ok', usuarioB: 404, franqueado: 404, admin: 'ok' };
+/** Only the record's own user and administradores (job runs). */
+export const OWNER: Expectation = { anonymous: 401, usuarioA: 'ok', usuarioB: 404, franqueado: 404, admin: 'ok' };
+
+const entry = (expect: Expectation, request?: MatrixEntry['request'], afterOk?: MatrixEntry['afterOk']): MatrixEntry => ({ expect, request, afterOk });
+const upload = (fields: Record<string, string | number>, name = 'doc.png'): MatrixRequest => ({
+  multipart: { fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])), files: [{ name, data: PNG, type: 'image/png' }] },
+});
+const month = (w: World) => ({ mes: Number(w.today.slice(5, 7)), ano: Number(w.today.slice(0, 4)) });
+const endereco = { cep: '01310100', endereco: 'Avenida Paulista', numero: '100', complemento: null, bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP' };
+
+export const MATRIX: Record<string, MatrixEntry> = {
+  // session and system
+  'GET /api/health': entry(PUBLIC),
+  'GET /api/config': entry(PUBLIC),
+  'POST /api/login': entry(PUBLIC, async (w) => {
+    const u = await w.fresh.usuario(w.B);
+    return { body: { username: u.login, password: u.password } };
+  }),
+  'POST /api/login/refresh': entry(PUBLIC),
+  'POST /api/logout': entry(PUBLIC),
+  'GET /api/usuario/getUserCurrent': entry(ANY_USER),
+  // only one's own password, even for administradores
+  'POST /api/usuario/updatePassword/:id': entry(
+    { anonymous: 401, usuarioA: 'ok', usuarioB: 404, franqueado: 404, admin: 404 },
+    (w) => ({ params: { id: w.users.usuarioA.id }, body: { old_password: w.users.usuarioA.password, password: `Nova-${w.fresh.tag()}` } }),
+    async (w, role, req) => w.relogin(role as 'usuarioA', (req.body as { password: string }).password),
+  ),
+  'GET /api/auditoria/getAllPaginate': entry(ADMIN),
+  'GET /api/arquivo/:id': entry(PUBLIC, (w) => ({ url: w.A.arquivo.url })),
+  'GET /api/cep/:cep': entry(ANY_USER, () => ({ params: { cep: '01310100' } })),
+  'GET /api/dashboard/getResumo': entry(ANY_USER),
+  'GET /api/job/:id': entry(OWNER, (w) => ({ params: { id: w.A.jobId } })),
+
+  // empresas
+  'GET /api/empresa/dataForSelect': entry(ANY_USER),
+  'GET /api/empresa/getAllPaginate': entry(ANY_USER),
+  'GET /api/empresa/getFranqueados': entry(ADMIN),
+  'GET /api/empresa/getById/:id': entry(A_READ, (w) => ({ params: { id: w.A.empresa.id } })),
+  // administrador, and franqueado (the new empresa becomes its franchisee); an usuario cannot
+  'POST /api/empresa/create': entry({ anonymous: 401, usuarioA: 403, usuarioB: 403, franqueado: 'ok', admin: 'ok' }, (w) => ({
+    body: { ...endereco, cnpj: w.fresh.cnpj(), razao: `Nova ${w.fresh.tag()} Ltda`, fantasia: `Nova ${w.fresh.tag()}`, email: 'nova@example.com', tel1: '1133334444' },
+  })),
+  // contact and address of the empresas in scope (the franqueadora's franchisee included)
+  'POST /api/empresa/update/:id': entry({ ...A_WRITE, franqueado: 'ok' }, (w) => ({
+    params: { id: w.A.empresa.id },
+    body: { ...endereco, cnpj: w.A.empresa.cnpj, razao: w.A.empresa.razao, fantasia: w.A.empresa.fantasia, email: 'contato@example.com', tel1: '1133335555' },
+  })),
+  'POST /api/empresa/enable/:id': entry(ADMIN, async (w) => ({ params: { id: (await w.fresh.empresa(w.empresaF.id, 'BLOQUEADA')).id } })),
+  'POST /api/empresa/disable/:id': entry(ADMIN, async (w) => ({ params: { id: (await w.fresh.empresa(w.empresaF.id)).id } })),
+
+  // usuários: a franqueado manages its franchisees' users too (docs/cadastros.md "Tenancy");
+  // an empresa_id outside the scope in a body is a field error (422 "Empresa não encontrada.")
+  'GET /api/usuario/getAllPaginate': entry(ANY_USER),
+  'GET /api/usuario/getById/:id': entry(A_READ, (w) => ({ params: { id: w.A.colega.id } })),
+  'POST /api/usuario/create': entry({ ...A_READ, usuarioB: 422 }, (w) => ({
+    body: { name: 'Novo Colega', login: `novo${w.fresh.tag().toLowerCase()}`, email: null, nivel: '1', empresa_id: w.A.empresa.id, setor: 'Vendas', password: 'Senha-12345' },
+  })),
+  'POST /api/usuario/update/:id': entry(A_READ, (w) => ({
+    params: { id: w.A.colega.id },
+    body: { name: w.A.colega.name, login: w.A.colega.login, email: w.A.colega.email, nivel: '1', empresa_id: w.A.empresa.id, setor: 'Cobrança' },
+  })),
+  'POST /api/usuario/disable/:id': entry(A_READ, async (w) => ({ params: { id: (await w.fresh.usuario(w.A)).id } })),
+  'POST /api/usuario/enable/:id': entry(A_READ, async (w) => ({ params: { id: (await w.fresh.usuario(w.A, 'BLOQUEADO')).id } })),
+
+  // pessoas
+  'GET /api/pessoa/getAllPaginate': entry(ANY_USER),
+  'GET /api/pessoa/getById/:id': entry(A_READ, (w) => ({ params: { id: w.A.pessoa.id } })),
+  'POST /api/pessoa/update/:id': entry(A_WRITE, (w) => ({
+    params: { id: w.A.pessoa.id },
+    body: { ...endereco, cpf_cnpj: w.A.pessoa.cpf_cnpj, nome_razao: w.A.pessoa.nome_razao, data_nascimento: '1985-06-15', telefone1: '11987654321', renda: 3500 },
+  })),
+  'GET /api/pessoa/getTelefones/:id': entry(A_READ, (w) => ({ params: { id: w.A.pessoa.id } })),
+  'POST /api/pessoa/adicionaTelefone': entry(A_WRITE, (w) => ({ body: { pessoa_id: w.A.pessoa.id, telefone: '11955551234', contato: 'Recado' } })),
+  'DELETE /api/pessoa/deletaTelefone/:id': entry(A_WRITE, async (w) => ({ params: { id: await w.fresh.telefone(w.A) } })),
+  'POST /api/pessoa/deletaTelefone/:id': entry(A_WRITE, async (w) => ({ params: { id: await w.fresh.telefone(w.A) } })),
+  'GET /api/pessoa/getDocumentacao/:id': entry(A_READ, (w) => ({ params: { id: w.A.pessoa.id } })),
+  'POST /api/pessoa/uploadDocumento': entry(A_WRITE, async (w) => upload({ pessoa_id: (await w.fresh.pessoa(w.A)).id })),
+
+  // CPFs suspeitos
+  'GET /api/cpfSuspeito/getAllPaginate': entry(ADMIN),
+  'POST /api/cpfSuspeito/create': entry(ADMIN, (w) => ({ body: { cpf_cnpj: w.fresh.cpf(), motivo: 'Matriz' } })),
+  'POST /api/cpfSuspeito/delete/:id': entry(ADMIN, (w) => ({ params: { id: w.admin.cpfSuspeitoId } })),
+
+  // garantias
+  'POST /api/garantia/consultaDocumento': entry(A_WRITE, (w) => ({ body: { documento: w.fresh.cpf(), empresa_id: w.A.empresa.id } })),
+  'POST /api/garantia/solicitaGarantia': entry(A_WRITE, (w) => ({
+    body: {
+      ...endereco, cep: '01310-100', cpf_cnpj: w.fresh.cpf(), nome_razao: 'Carlos Pereira Lima', data_nascimento: '1979-03-21',
+      ref_comercial: 'Magazine Central', tel_ref_comercial: '(11)3333-4444', ref_pessoal: 'Joana Lima', tel_ref_pessoal: '(11)91234-5678',
+      ocupacao: 'Eletricista', renda: 2800, telefone1: '(11)98765-4321', telefone2: '', qtd_titulos: 2,
+      titulos: [1, 2].map((i) => ({ parcela: i, valor: 150.5, vencimento: w.nextMonth(i) })), empresa_id: w.A.empresa.id,
+    },
+  })),
+  'GET /api/garantia/getAllPaginate': entry(ADMIN),
+  'GET /api/garantia/getById/:id': entry(A_READ, (w) => ({ params: { id: w.A.pendente.id } })),
+  'GET /api/garantia/consultaRestritiva/:id': entry(ADMIN, (w) => ({ params: { id: w.A.pendente.id } })),
+  'GET /api/garantia/consultaAnalitica/:id': entry(ADMIN, (w) => ({ params: { id: w.A.pendente.id } })),
+  'POST /api/garantia/aprovar/:id': entry(ADMIN, async (w) => ({ params: { id: (await w.fresh.garantia(w.A)).id } })),
+  'POST /api/garantia/negar/:id/:motivo/:observacao': entry(ADMIN, async (w) => ({
+    params: { id: (await w.fresh.garantia(w.A)).id, motivo: DENY_REASONS[0], observacao: 'Sem contato' },
+  })),
+  'POST /api/garantia/cancelar/:id': entry(ADMIN, async (w) => ({ params: { id: (await w.fresh.garantia(w.A, { status: 'APROVADO' })).id } })),
+  'POST /api/garantia/liberaBoleto/:id': entry(ADMIN, async (w) => ({ params: { id: (await w.fresh.garantia(w.A, { status: 'APROVADO' })).id } })),
+  'POST /api/garantia/uploadDuplicata': entry(A_WRITE, async (w) => upload({ garantia_id: (await w.fresh.garantia(w.A, { status: 'APROVADO', libera_boleto: 'S', situacao: 'GARANTIDO' })).id }, 'dup.png')),
+  'GET /api/garantia/getDuplicatas/:id': entry(A_READ, (w) => ({ params: { id: w.A.liberada.id } })),
+
+  // boletos
+  'POST /api/boleto/update/:id': entry(ADMIN, async (w) => ({
+    params: { id: (await w.fresh.garantia(w.A)).boletoIds[0] },
+    body: { vencimento: w.nextMonth(3), valor: 130 },
+  })),
+  'GET /api/boleto/getAllPaginate': entry(ANY_USER),
+  'GET /api/boleto/getById/:id': entry(A_READ, (w) => ({ params: { id: w.A.liberada.boletoIds[0] } })),
+  'GET /api/boleto/getGarantiasImpressao': entry(ANY_USER),
+  'GET /api/boleto/getGarantiaImpressao/:id': entry(A_READ, (w) => ({ params: { id: w.A.liberada.id } })),
+  'GET /api/boleto/getBoleto/:id': entry(A_READ, (w) => ({ params: { id: w.A.liberada.boletoIds[0] } })),
+  'GET /api/boleto/getCarneBoleto/:id/:via': entry(A_READ, (w) => ({ params: { id: w.A.liberada.id, via: 1 } })),
+  'GET /api/boleto/getDuplicataAll/:id': entry(A_READ, (w) => ({ params: { id: w.A.liberada.id } })),
+  'GET /api/boleto/getComprovante/:token': entry(PUBLIC, (w) => ({ params: { token: w.A.comprovanteToken } })),
+  'POST /api/boleto/quitar/:id': entry(ADMIN, async (w) => ({ params: { id: await w.fresh.boleto(w.A, 'GARANTIDO', 10) } })),
+  'POST /api/boleto/cancelar/:id': entry(ADMIN, async (w) => ({ params: { id: await w.fresh.boleto(w.A, 'DISPONÍVEL PARA PAGAMENTO') } })),
+  'POST /api/boleto/marcarQuitado/:id': entry(ADMIN, async (w) => ({ params: { id: await w.fresh.boletoRemovido(w.A) } })),
+  // the franqueadora sees the boleto (read scope) but may not receive it: 403, not 404
+  'POST /api/boleto/baixar/:id': entry({ ...A_WRITE, franqueado: 403 }, async (w) => ({ params: { id: await w.fresh.boleto(w.A) } })),
+  'GET /api/contaCobranca/get': entry(ADMIN),
+  'POST /api/contaCobranca/save': entry(ADMIN, (w) => {
+    const { id: _id, created_at: _c, updated_at: _u, ativa: _a, ...conta } = w.admin.conta as Record<string, unknown>;
+    return { body: conta };
+  }),
+
+  // antecipações and the sale simulator
+  'GET /api/relatorio/simulaAntecipacao': entry({ anonymous: 401, usuarioA: 'ok', usuarioB: 'ok', franqueado: 403, admin: 403 }),
+  'GET /api/relatorio/getAllAntecipacao': entry(ANY_USER),
+  'GET /api/relatorio/getAntecipacao/:id': entry(A_READ, (w) => ({ params: { id: w.A.antecipacaoEmAnalise } })),
+  // B sending A's simulation: re-simulated for B's own empresa, refused (409), nothing stored
+  'POST /api/relatorio/createAntecipacao': entry({ anonymous: 401, usuarioA: 'ok', usuarioB: 409, franqueado: 403, admin: 403 }, async (w) => ({ body: await w.fresh.antecipacaoBody(w.A) })),
+  'POST /api/relatorio/aprovaAntecipacao/:id': entry(ADMIN, async (w) => ({ params: { id: await w.fresh.antecipacao(w.A) } })),
+  'POST /api/relatorio/negaAntecipacao/:id': entry(ADMIN, async (w) => ({ params: { id: await w.fresh.antecipacao(w.A) } })),
+  'GET /api/relatorio/getAntecipacaoDocumento/:id': entry(A_READ, (w) => ({ params: { id: w.A.antecipacaoAprovada } })),
+  // empresa_id is for administradores: others always simulate with their own empresa (F: simula_venda N)
+  'GET /api/simulador/antecipacao/:valor/:qtdParcelas': entry({ ...ANY_USER, franqueado: 403 }, (w) => ({ params: { valor: 1000, qtdParcelas: 3 }, query: { empresa_id: w.A.empresa.id } })),
+
+  // relatórios
+  'GET /api/relatorio/getFaturamento': entry(ADMIN, (w) => ({ query: month(w) })),
+  'GET /api/relatorio/getFaturamentoCsv': entry(ADMIN, (w) => ({ query: month(w) })),
+  'GET /api/relatorio/getFechamento': entry(ADMIN, (w) => ({ query: { ...month(w), empresa_id: w.A.empresa.id } })),
+  'GET /api/relatorio/getFechamentoPdf': entry(ADMIN, (w) => ({ query: { ...month(w), empresa_id: w.A.empresa.id } })),
+
+  // cobrança (administradores)
+  'GET /api/pessoa/getInadimplentes': entry(ADMIN),
+  'GET /api/pessoa/getInadimplenteById/:id': entry(ADMIN, (w) => ({ params: { id: w.A.devedor.pessoaId } })),
+  'GET /api/pessoa/getAllNotesPaginate': entry(ADMIN, (w) => ({ query: { mes: w.today.slice(0, 7) } })),
+  'GET /api/pessoa/getNotesByPessoaId/:id': entry(ADMIN, (w) => ({ params: { id: w.A.devedor.pessoaId } })),
+  'POST /api/pessoa/createNote': entry(ADMIN, (w) => ({ body: { data: w.nextMonth(1), descricao: 'Ligar de novo', pessoa_id: w.A.devedor.pessoaId } })),
+  'POST /api/pessoa/concluirNote/:id': entry(ADMIN, (w) => ({ params: { id: w.A.agendamentoId } })),
+  'GET /api/pessoa/getOperadores': entry(ADMIN),
+  'POST /api/acordo/create': entry(ADMIN, async (w) => ({ body: await w.fresh.acordoBody(w.A) })),
+  'GET /api/acordo/getAll': entry(ADMIN),
+  'GET /api/acordo/getById/:id': entry(ADMIN, (w) => ({ params: { id: w.A.acordo.id } })),
+  'POST /api/acordo/baixar-parcela': entry(ADMIN, (w) => ({ body: { parcelaId: w.A.acordo.parcelaIds[0] } })),
+  'POST /api/acordo/cancelar': entry(ADMIN, async (w) => ({ body: { acordoId: (await w.fresh.acordo(w.A)).id } })),
+  'POST /api/acordo/incluir-spc': entry(ADMIN, async (w) => ({ body: { boletoId: (await w.fresh.devedor(w.A)).boletoIds[1] } })),
+  'GET /api/acordo/getTermo/:id': entry(ADMIN, (w) => ({ params: { id: w.A.acordo.id } })),
+  'GET /api/mensagem/getAllPaginate': entry(ADMIN),
+  'POST /api/mensagem/reenviar/:id': entry(ADMIN, async (w) => ({ params: { id: await w.fresh.mensagemFalhou() } })),
+
+  // CNAB, boletos avulsos
+  'POST /api/boleto/gerarRemessa': entry(ADMIN),
+  'GET /api/boleto/getRemessas': entry(ADMIN),
+  'POST /api/retorno/create': entry(ADMIN, async (w) => ({ multipart: { fields: {}, files: [{ name: `RET_${w.fresh.tag()}.ret`, data: await w.fresh.retornoFile(), type: 'text/plain' }] } })),
+  'GET /api/retorno/getAllPaginate': entry(ADMIN),
+  'GET /api/retorno/getById/:id': entry(ADMIN, (w) => ({ params: { id: w.admin.retornoId } })),
+  'GET /api/retorno/getItens/:id': entry(ADMIN, (w) => ({ params: { id: w.admin.retornoId } })),
+  'POST /api/retorno/aplicar/:id': entry(ADMIN, async (w) => ({ params: { id: await w.fresh.retornoPronto() } })),
+  'GET /api/boletoAvulso/getAllPaginate': entry(ADMIN),
+  'POST /api/boletoAvulso/getByCpfCnpj': entry(ADMIN, (w) => ({ body: { cpf_cnpj: w.A.pessoa.cpf_cnpj } })),
+  'GET /api/boletoAvulso/getBoleto/:id': entry(ADMIN, (w) => ({ params: { id: w.admin.avulsoId } })),
+  'POST /api/boletoAvulso/create': entry(ADMIN, (w) => ({
+    body: { ...endereco, cpf_cnpj: w.fresh.cpf(), nome_razao: 'Pagador Matriz', valor: 55.5, vencimento: w.nextMonth(1), empresa_id: w.A.empresa.id },
+  })),
+
+  // assinatura digital das duplicatas
+  'POST /api/boleto/getDuplicataAssinatura/:garantiaId': entry(A_WRITE, async (w) => ({
+    params: { garantiaId: (await w.fresh.garantia(w.A, { status: 'APROVADO' })).id },
+    body: { email: 'cliente@example.com', telefone: '11987654321' },
+  })),
+  'GET /api/assinatura/getByGarantia/:garantiaId': entry(A_READ, (w) => ({ params: { garantiaId: w.A.assinatura.garantiaId } })),
+  'GET /api/assinatura/:token': entry(PUBLIC, (w) => ({ params: { token: w.A.assinatura.token } })),
+  'GET /api/assinatura/:token/documento': entry(PUBLIC, (w) => ({ params: { token: w.A.assinatura.token } })),
+  'POST /api/assinatura/:token/assinar': entry(PUBLIC, async (w) => {
+    const a = await w.fresh.assinatura(w.A);
+    return { params: { token: a.token }, body: { cpf_cnpj: a.signatario.cpf_cnpj, nome: a.signatario.nome, aceite: true } };
+  }),
+
+  // verificação em duas etapas (docs/decisions/095): each role turns it on, then off again
+  'POST /api/login/2fa': entry(PUBLIC, () => ({ body: { challenge: 'desafio.forjado', code: '123456' } })),
+  'GET /api/usuario/doisFatores': entry(ANY_USER),
+  'POST /api/usuario/doisFatores/iniciar': entry(ANY_USER),
+  'POST /api/usuario/doisFatores/confirmar': entry(ANY_USER, async (w, role) => ({ body: { code: await twoFactorSetup(w, role) } })),
+  // the code of the next 30-second step: the current one was spent confirming
+  'POST /api/usuario/doisFatores/desativar': entry(ANY_USER, (w, role) => ({
+    body: role === 'anonymous' ? { password: 'x', code: '000000' } : { password: w.users[role].password, code: totpCode(totpSecrets.get(role) ?? 'AAAA', Date.now() + 30_000) },
+  })),
+
+  // LGPD: access log and the data subject's export (administradores)
+  'GET /api/pessoa/getAcessos/:id': entry(ADMIN, (w) => ({ params: { id: w.A.pessoa.id } })),
+  'POST /api/lgpd/exportar': entry(ADMIN, (w) => ({ body: { cpf_cnpj: w.A.pessoa.cpf_cnpj } })),
+  'POST /api/lgpd/exportar/pdf': entry(ADMIN, (w) => ({ body: { cpf_cnpj: w.A.pessoa.cpf_cnpj } })),
+};
+
+/** TOTP secrets the matrix's roles set up (confirmar), for the code that turns it off (desativar). */
+const totpSecrets = new Map<Role, string>();
+async function twoFactorSetup(w: World, role: Role): Promise<string> {
+  if (role === 'anonymous') return '000000';
+  const res = await w.app.call({ method: 'POST', url: '/api/usuario/doisFatores/iniciar', token: w.tokens[role] ?? undefined });
+  const secret = res.json().data.segredo as string;
+  totpSecrets.set(role, secret);
+  return totpCode(secret);
+}

@@ -1,0 +1,60 @@
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc } from 'drizzle-orm';
+import { completeCpf } from '@bg/domain';
+import { cpfSuspeito } from '../../src/db/schema/index.js';
+import { COUNT_CAP, MAX_OFFSET, pagedSelect, textSearch } from '../../src/shared/paged-select.js';
+import { createTestApp, type TestApp } from '../harness.js';
+import { loggedDb } from '../query-log.js';
+
+/**
+ * Lists above COUNT_CAP rows (docs/decisions/080): the count stops at the cap, the total is the
+ * planner's estimate until a page reaches the end, pages stop at MAX_OFFSET. A small cap stands in
+ * for the real one (1 000) so the test stays small.
+ */
+let t: TestApp;
+const marker = `capped-${randomInt(1e9)}`;
+const ROWS = 30;
+const CAP = 10;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.database.db.insert(cpfSuspeito).values(
+    Array.from({ length: ROWS }, (_, i) => ({ cpf_cnpj: completeCpf(String(randomInt(100_000_000, 999_999_999))), motivo: `${marker} #${String(i + 1).padStart(2, '0')}` })),
+  );
+});
+afterAll(async () => t?.close());
+
+function list(page: number, per_page: number, count?: 'exact') {
+  const { db, queries } = loggedDb(t.database);
+  const query = db.select({ motivo: cpfSuspeito.motivo }).from(cpfSuspeito).where(textSearch(marker, { text: [cpfSuspeito.motivo] })).$dynamic();
+  return pagedSelect(db, query, { page, per_page, orderBy: [asc(cpfSuspeito.id)], countCap: CAP, count }, (r) => r.motivo).then((r) => ({ ...r, queries: queries.length }));
+}
+
+describe('pagedSelect above the count cap', () => {
+  it('reads at most cap + 1 rows to count, then takes the estimate (never below cap + 1) for the total', async () => {
+    const first = await list(1, 5);
+    expect(first.total).toBeGreaterThan(CAP);
+    expect(first.data).toEqual([1, 2, 3, 4, 5].map((n) => `${marker} #0${n}`));
+    expect(first.total).toBeGreaterThan(CAP);
+    expect(first.last_page).toBe(Math.ceil(Math.min(first.total, MAX_OFFSET) / 5));
+    // count (limit cap + 1), the planner's estimate, the page
+    expect(first.queries).toBe(3);
+  });
+
+  it('knows the exact total once a page reaches the end', async () => {
+    const short = await list(5, 7);
+    expect(short).toMatchObject({ data: [`${marker} #29`, `${marker} #30`], total: ROWS, last_page: 5, from: 29, to: 30 });
+    const beyond = await list(9, 5);
+    // an empty page within the depth limit counts what is really there (at most offset rows)
+    expect(beyond).toMatchObject({ data: [], total: ROWS, last_page: 6, queries: 4 });
+  });
+
+  it("count: 'exact' counts every row and keeps the exact shape", async () => {
+    expect(await list(2, 10, 'exact')).toMatchObject({ total: ROWS, last_page: 3, from: 11, to: 20, queries: 2 });
+  });
+
+  it('the real cap and depth', () => {
+    expect(COUNT_CAP).toBe(1_000);
+    expect(MAX_OFFSET).toBe(10_000);
+  });
+});

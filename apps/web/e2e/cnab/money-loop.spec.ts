@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { apiToken, requestGuarantee } from '../support/api';
+import { failOnConsoleErrors, loginAs } from '../support/session';
+import { randomCpf } from '../support/test-data';
+import { bankAnswer } from './bank-answer';
+
+/**
+ * The money loop: a released guarantee goes to the bank in a remessa the administrador generates
+ * and downloads; the bank's answer (written from that file by the test, as the bank would) is
+ * uploaded, previewed and applied; Boletos Garantidos then shows the instalments GARANTIDO and
+ * LIQUIDADO.
+ */
+test('[CNAB]: remessa generated and downloaded, the bank answer uploaded, previewed and applied → GARANTIDO and LIQUIDADO', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const check = failOnConsoleErrors(page);
+  const nome = `Cliente Remessa ${Date.now() % 1_000_000}`;
+  const protocolo = await requestGuarantee(request, randomCpf(), nome);
+  const garantiaId = Number(protocolo.split('-')[0]);
+  const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  for (const step of ['aprovar', 'liberaBoleto']) {
+    const res = await request.post(`/api/garantia/${step}/${garantiaId}`, { headers: admin, data: {} });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+
+  await loginAs(page, 'admin');
+  await page.goto('/operacao/remessas');
+  await page.getByRole('button', { name: 'Gerar Remessa' }).click();
+  await expect(page.getByText(/Remessa nº \d+ gerada/)).toBeVisible({ timeout: 60_000 });
+  await page.keyboard.press('Escape');
+  const link = page.getByRole('link', { name: /^Baixar remessa_/ }).first();
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const remessa = fs.readFileSync((await download.path())!);
+  expect(remessa.toString('latin1').slice(0, 3)).toBe('104');
+
+  // the bank: every entrada confirmed, our first instalment also paid; plus unknown titles, listed as not found
+  const { bytes, entradas } = await bankAnswer(remessa, { liquidar: (e) => e.documentNumber === `${protocolo}/01`, naoEncontrados: 600 });
+  expect(entradas.map((e) => e.documentNumber)).toEqual(expect.arrayContaining([`${protocolo}/01`, `${protocolo}/02`]));
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bg-e2e-ret-')), 'RETORNO-E2E.ret');
+  fs.writeFileSync(file, bytes);
+
+  await page.goto('/operacao/retornos');
+  // a slow link, so the upload's progress bar is there to be seen
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 100 * 1024 });
+  await page.locator('input[type="file"]').setInputFiles(file);
+  await expect(page.getByTestId('upload-progress')).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Envio do arquivo' })).toBeVisible();
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+  const panel = page.getByTestId('retorno-panel');
+  await expect(panel).toHaveAttribute('data-status', 'PRONTO', { timeout: 30_000 });
+  const previa = panel.getByRole('table', { name: 'Prévia do retorno' });
+  await expect(previa.getByRole('row', { name: /Liquidações/ })).toContainText('1');
+  await expect(previa.getByRole('row', { name: /Não encontrados/ })).toContainText('600');
+  await expect(panel.getByText('Nosso número não encontrado nesta conta.').first()).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Aplicar retorno' }).click();
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(panel).toHaveAttribute('data-status', 'PROCESSADO', { timeout: 60_000 });
+  await expect(panel.getByTestId('retorno-resultado')).toContainText(/Liquidados: 1/);
+  await panel.getByRole('button', { name: 'Resultado por título' }).click();
+  await expect(page.getByRole('table', { name: 'Resultado por título' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goto('/financeiro/boletos');
+  await page.getByPlaceholder('Pesquisar por cliente, CPF/CNPJ ou garantia').fill(nome);
+  await page.keyboard.press('Enter');
+  const rows = page.getByRole('row').filter({ hasText: nome });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: `(1)` }).locator('[data-status="LIQUIDADO"]')).toBeVisible();
+  await expect(rows.filter({ hasText: `(2)` }).locator('[data-status="GARANTIDO"]')).toBeVisible();
+  check();
+});

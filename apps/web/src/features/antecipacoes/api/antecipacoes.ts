@@ -1,0 +1,51 @@
+import { antecipacaoContracts as c, empresaContracts, type ContractInput, type ContractResult } from '@bg/domain';
+import { call, fileUrl } from '../../../lib/api-contract';
+
+/** "Simulação da Antecipação" as the API answers it (figures by simulateAdvance, in reais). */
+export type Simulacao = ContractResult<typeof c.simulaAntecipacao>;
+export type SimulacaoBoleto = Simulacao['boletos'][number];
+export type SimulacaoTotais = NonNullable<Simulacao['totais']>;
+export type AntecipacaoRow = ContractResult<typeof c.getAllAntecipacao>['data'][number];
+export type AntecipacaoDetalhe = ContractResult<typeof c.getAntecipacao>['data'];
+export type AntecipacaoListQuery = ContractInput<typeof c.getAllAntecipacao>['query'];
+
+export const simular = () => call(c.simulaAntecipacao);
+
+/** Sends the figures the screen showed; the server refuses them (409) if they no longer hold. */
+export const enviarSolicitacao = (boletos: SimulacaoBoleto[], totais: SimulacaoTotais) =>
+  call(c.createAntecipacao, {
+    body: {
+      data_simulacao: totais.data_simulacao,
+      boletos: boletos.map((b) => ({ id: b.id, valor: b.valor, vencimento: b.vencimento, prorata: b.prorata })),
+      totais,
+    },
+  });
+
+export const listAntecipacoes = (query: AntecipacaoListQuery) => call(c.getAllAntecipacao, { query });
+
+export const getAntecipacao = (id: number) => call(c.getAntecipacao, { params: { id } }).then((r) => r.data);
+
+export const aprovar = (id: number) => call(c.aprovaAntecipacao, { params: { id } });
+
+export const negar = (id: number) => call(c.negaAntecipacao, { params: { id } });
+
+/** The advance document (PDF), fetched with the session's token: answers an object URL. */
+export const documentoUrl = (id: number) => fileUrl(c.getAntecipacaoDocumento, { params: { id } });
+
+export const empresasForSelect = () => call(empresaContracts.dataForSelect).then((r) => r.data);
+
+/**
+ * Opens a PDF of the API in a new tab: the tab is opened during the click (no popup blocker), then
+ * pointed at the downloaded file; `load` may first run the action that makes the PDF available.
+ */
+export async function openInNewTab(load: () => Promise<string>): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const url = await load();
+    if (tab) tab.location.href = url;
+    else window.location.assign(url);
+  } catch (err) {
+    tab?.close();
+    throw err;
+  }
+}

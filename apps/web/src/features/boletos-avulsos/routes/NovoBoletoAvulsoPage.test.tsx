@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../../test/render';
+import { NovoBoletoAvulsoPage } from './NovoBoletoAvulsoPage';
+
+const api = vi.hoisted(() => ({ createBoletoAvulso: vi.fn(), empresasForSelect: vi.fn(), pagadorByCpfCnpj: vi.fn() }));
+vi.mock('../api/boletos-avulsos', () => api);
+
+afterEach(() => {
+  for (const f of Object.values(api)) f.mockReset();
+});
+
+describe('Novo Boleto Avulso', () => {
+  it('shows "Campo obrigatório" on the §5 required fields and sends nothing', async () => {
+    api.empresasForSelect.mockResolvedValue([]);
+    renderWithProviders(<NovoBoletoAvulsoPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.getAllByText('Campo obrigatório').length).toBeGreaterThanOrEqual(8));
+    expect(api.createBoletoAvulso).not.toHaveBeenCalled();
+  });
+
+  it('leaving a known CPF fills the payer and the address', async () => {
+    api.empresasForSelect.mockResolvedValue([]);
+    api.pagadorByCpfCnpj.mockResolvedValue({
+      cpf_cnpj: '52998224725', nome_razao: 'Ana Paula Souza', cep: '01310100', endereco: 'Avenida Paulista', numero: '1500', complemento: null, bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP',
+    });
+    renderWithProviders(<NovoBoletoAvulsoPage />);
+    const cpf = screen.getByLabelText(/CPF\/CNPJ/);
+    await userEvent.type(cpf, '52998224725');
+    await userEvent.tab();
+    await waitFor(() => expect(screen.getByLabelText(/^Nome/)).toHaveValue('Ana Paula Souza'));
+    expect(api.pagadorByCpfCnpj).toHaveBeenCalledWith('529.982.247-25');
+    expect(screen.getByLabelText(/^Número/)).toHaveValue('1500');
+    expect(screen.getByLabelText(/^Cidade/)).toHaveValue('São Paulo');
+  });
+});

@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { addDays, defaultSettlementDueDates, formatBRL, simulateSettlement, todayInSaoPaulo, toCents } from '@bg/domain';
+import { renderWithProviders } from '../../../test/render';
+import { InadimplenteDetailPage } from './InadimplenteDetailPage';
+
+const api = vi.hoisted(() => ({
+  inadimplente: vi.fn(),
+  criarAcordo: vi.fn(),
+  incluirSpc: vi.fn(),
+  agendamentosDaPessoa: vi.fn(),
+  criarAgendamento: vi.fn(),
+  concluirAgendamento: vi.fn(),
+  termoUrl: vi.fn(),
+}));
+vi.mock('../api/cobranca', () => ({ cobrancaApi: api, acordoVigente: () => true }));
+
+const hoje = todayInSaoPaulo();
+const boleto = (id: number, valor: number, diasAtraso: number) => ({
+  id, digito: 3, garantia_id: 40 + id, garantia_digito: 5, empresa: 'Loja Demo', parcela: id, vencimento: addDays(hoje, -diasAtraso),
+  dias_atraso: Math.max(0, diasAtraso), valor, situacao: 'GARANTIDO', spc: null,
+});
+const detail = {
+  pessoa: {
+    id: 9, nome_razao: 'Juliana Pereira Santos', cpf_cnpj: '31827465003', tipo_pessoa: 'F', telefone1: '11987654321', telefone2: null, situacao: 'ATIVO',
+    data_nascimento: '1985-06-15', cep: '01310100', endereco: 'Avenida Paulista', numero: '500', complemento: null, bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP',
+    ref_comercial: null, tel_ref_comercial: null, ref_pessoal: null, tel_ref_pessoal: null, ocupacao: 'Analista', renda: 3500, socio_avalista: null, cpf_avalista: null,
+  },
+  telefones: ['11987654321', '1133224455'],
+  hoje,
+  boletos: [boleto(1, 250.02, 54), boleto(2, 180.55, 18), boleto(3, 320.1, -15)],
+  totais: null,
+  acordos: [],
+};
+
+afterEach(() => Object.values(api).forEach((f) => f.mockReset()));
+
+function renderPage() {
+  api.inadimplente.mockResolvedValue(detail);
+  api.agendamentosDaPessoa.mockResolvedValue([]);
+  return renderWithProviders(
+    <Routes>
+      <Route path="/cobranca/inadimplentes/detalhe/:inadimplenteId" element={<InadimplenteDetailPage />} />
+    </Routes>,
+    { route: '/cobranca/inadimplentes/detalhe/9' },
+  );
+}
+
+describe('Detalhe do Inadimplente — Novo Acordo', () => {
+  it('shows the person and the pending boletos; overdue ones ticked, their totals from the domain', async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Inadimplente: Juliana Pereira Santos' })).toBeInTheDocument();
+    expect(screen.getByText('(11)98765-4321 / (11)3322-4455')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Boletos pendentes' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Acordo', 'Empresa', 'Protocolo', 'Garantia', 'Vencimento', 'Dias de Atraso', 'Valor', 'Situação', 'SPC']);
+    expect(screen.getByRole('checkbox', { name: 'Incluir o boleto 1-3 no acordo' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Incluir o boleto 3-3 no acordo' })).not.toBeChecked();
+    expect(screen.getByLabelText('Total sem juros')).toHaveTextContent('R$ 430,57');
+    // Incluir no SPC only for overdue boletos
+    expect(screen.getByRole('button', { name: 'Incluir no SPC o boleto 3-3' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Incluir no SPC o boleto 1-3' })).toBeEnabled();
+  });
+
+  it('simulates 3 instalments with a discount, hides Simular, and effects the acordo with the figures shown', async () => {
+    const user = userEvent.setup();
+    api.criarAcordo.mockResolvedValue({ status: 200, msg: 'Acordo efetivado!', data: { id: 77 } });
+    renderPage();
+    await screen.findByRole('table', { name: 'Boletos pendentes' });
+    await user.click(screen.getByRole('combobox', { name: 'Quantidade de parcelas' }));
+    await user.click(await screen.findByRole('option', { name: '3' }));
+    expect(screen.getAllByLabelText(/Vencimento da parcela/)).toHaveLength(3);
+    await user.type(screen.getByRole('textbox', { name: 'Valor da 1ª parcela' }), '200');
+    await user.click(screen.getByRole('button', { name: 'Simular' }));
+
+    const dates = defaultSettlementDueDates(hoje, 3);
+    const chosen = detail.boletos.slice(0, 2).map((b) => ({ amountCents: toCents(b.valor), dueDate: b.vencimento }));
+    const plain = simulateSettlement({ boletos: chosen, today: hoje, installments: 3, dueDates: dates, firstAmountCents: 20000 });
+    expect(await screen.findByLabelText('Total do parcelamento')).toHaveTextContent(formatBRL(plain.totalCents));
+    expect(screen.queryByRole('button', { name: 'Simular' })).not.toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Desconto' }), '10');
+    const discounted = simulateSettlement({ boletos: chosen, today: hoje, installments: 3, dueDates: dates, firstAmountCents: 20000, discountCents: 1000 });
+    await waitFor(() => expect(screen.getByLabelText('Total do parcelamento')).toHaveTextContent(formatBRL(discounted.totalCents)));
+    const plan = screen.getByRole('table', { name: 'Parcelas do acordo' });
+    expect(within(plan).getAllByRole('row')).toHaveLength(4);
+
+    await user.click(screen.getByRole('button', { name: 'Efetivar Acordo' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(api.criarAcordo).toHaveBeenCalledTimes(1));
+    expect(api.criarAcordo.mock.calls[0][0]).toEqual({
+      pessoa_id: 9,
+      boletoIds: [1, 2],
+      qtdParcelas: 3,
+      vencimentos: dates,
+      valorEntrada: 200,
+      desconto: 10,
+      valor_sem_juros: 430.57,
+      valor_atualizado: discounted.updatedCents / 100,
+      totalParcelamento: discounted.totalCents / 100,
+      parcelas: discounted.installments.map((p) => ({ parcela: p.number, vencimento: p.dueDate, valor: p.amountCents / 100 })),
+    });
+  });
+
+  it('asks for the first value (spec §5) and lets the operator redo the simulation', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('table', { name: 'Boletos pendentes' });
+    await user.click(screen.getByRole('combobox', { name: 'Quantidade de parcelas' }));
+    await user.click(await screen.findByRole('option', { name: '2' }));
+    await user.click(screen.getByRole('button', { name: 'Simular' }));
+    expect(await screen.findByText('Campo obrigatório')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Valor da 1ª parcela' }), '100');
+    await user.click(screen.getByRole('button', { name: 'Simular' }));
+    await user.click(await screen.findByRole('button', { name: 'Refazer Simulação' }));
+    expect(screen.getByRole('button', { name: 'Simular' })).toBeInTheDocument();
+    expect(api.criarAcordo).not.toHaveBeenCalled();
+  });
+});

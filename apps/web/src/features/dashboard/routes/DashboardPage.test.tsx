@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders } from '../../../test/render';
+import { DashboardPage } from './DashboardPage';
+
+const api = vi.hoisted(() => ({ getResumo: vi.fn() }));
+vi.mock('../api/dashboard', () => api);
+const auth = vi.hoisted(() => ({ nivel: '1' }));
+vi.mock('../../../lib/auth', () => ({ useCurrentUser: () => ({ id: 1, nivel: auth.nivel, displayName: 'Lucas Lojista', empresa: null }) }));
+
+afterEach(() => api.getResumo.mockReset());
+
+describe('Início', () => {
+  it('usuario: keeps the banner and shows its guarantees by status, boletos due and advances, each linking to its list', async () => {
+    api.getResumo.mockResolvedValue({
+      perfil: 'usuario',
+      garantiasPorStatus: [{ status: 'APROVADO', quantidade: 3 }, { status: 'PENDENTE', quantidade: 2 }],
+      boletosAVencer: { quantidade: 2, valor: 150.5, ate: '2025-03-17' },
+      antecipacoesAbertas: { quantidade: 1, valor: 998.54 },
+    });
+    renderWithProviders(<DashboardPage />);
+    expect(screen.getByTestId('banner-duplicatas')).toBeInTheDocument();
+    const garantias = await screen.findByRole('link', { name: /Minhas garantias/ });
+    expect(garantias).toHaveAttribute('href', '/operacao/garantias/impressao');
+    expect(within(garantias).getByText('PENDENTE')).toBeInTheDocument();
+    const aVencer = screen.getByRole('link', { name: /Boletos a vencer em 7 dias/ });
+    expect(aVencer).toHaveAttribute('href', '/financeiro/recebimentos');
+    expect(aVencer).toHaveTextContent('R$ 150,50 até 17/03/2025');
+    expect(screen.getByRole('link', { name: /Antecipações em análise/ })).toHaveTextContent('R$ 998,54');
+  });
+
+  it('administrador: analysis queue, defaulters and advances; no remessa/retorno card until the API answers them', async () => {
+    auth.nivel = '2';
+    api.getResumo.mockResolvedValue({ perfil: 'administrador', garantiasEmAnalise: 2, inadimplentes: 5, antecipacoesEmAnalise: { quantidade: 1, valor: 513.97 } });
+    renderWithProviders(<DashboardPage />);
+    expect(await screen.findByRole('link', { name: /Garantias aguardando análise/ })).toHaveAttribute('href', '/operacao/garantias');
+    expect(screen.getByRole('link', { name: /Inadimplentes/ })).toHaveTextContent('5');
+    expect(screen.getByRole('link', { name: /Inadimplentes/ })).toHaveAttribute('href', '/cobranca/inadimplentes');
+    expect(screen.queryByRole('link', { name: /Última remessa/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Último retorno/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the last remessa and retorno once the API answers them', async () => {
+    auth.nivel = '2';
+    api.getResumo.mockResolvedValue({
+      perfil: 'administrador', garantiasEmAnalise: 0, inadimplentes: 0, antecipacoesEmAnalise: { quantidade: 0, valor: 0 },
+      ultimaRemessa: { id: 1, created_at: '2025-03-10T13:00:00.000Z', quantidade_entrada: 3, total_valor_entrada: 900, quantidade_baixa: 1, total_valor_baixa: 100 },
+      ultimoRetorno: { id: 2, created_at: '2025-03-11T13:00:00.000Z', quantidade_liquidado: 2, total_valor_liquidado: 500, quantidade_baixa: 0, total_valor_baixa: 0, quantidade_entrada: 3, total_valor_entrada: 900 },
+    });
+    renderWithProviders(<DashboardPage />);
+    expect(await screen.findByRole('link', { name: /Última remessa/ })).toHaveTextContent('3 entradas (R$ 900,00)');
+    expect(screen.getByRole('link', { name: /Último retorno/ })).toHaveAttribute('href', '/operacao/retornos');
+  });
+});

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Group, LoadingOverlay, Stack, Table, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { mesAnoTexto, mesAtual, type MesAno } from '@bg/domain';
+import { MoneyText, PageHeader, showError } from '../../../components';
+import { errorMessage } from '../../../lib/api-client';
+import { download, faturamentoCsvUrl, getFaturamento, type FaturamentoItem } from '../api/relatorios';
+import { FaturamentoChart } from '../components/FaturamentoChart';
+import { PeriodoFields } from '../components/PeriodoFields';
+import { ReceitaText } from '../components/ReceitaText';
+
+type Figuras = Omit<FaturamentoItem, 'empresa_id' | 'razao' | 'fantasia'>;
+
+const COLUMNS: { key: keyof Figuras; header: string }[] = [
+  { key: 'total_boletos', header: 'Repasse Bruto' },
+  { key: 'recebido_estabelecimento', header: 'Recebido Estab' },
+  { key: 'servicos_premium', header: 'Serviços Premium' },
+  { key: 'repasse_liquido', header: 'Repasse Líquido' },
+  { key: 'recebido_premium', header: 'Recebido Premium' },
+];
+
+function FigureCells({ row }: { row: Figuras }) {
+  return (
+    <>
+      {COLUMNS.map((c) => (
+        <Table.Td key={c.key} style={{ textAlign: 'right' }}>
+          <MoneyText value={row[c.key]} />
+        </Table.Td>
+      ))}
+      <Table.Td style={{ textAlign: 'right' }}>
+        <ReceitaText value={row.receita} />
+      </Table.Td>
+    </>
+  );
+}
+
+/**
+ * Faturamento (administrador): month and year (default the current month), one row per Loja and
+ * the Subtotal, Receita green when positive and red otherwise, the trend of the last 12 months
+ * above, and the CSV export. Every figure is computed in SQL by the API (docs/financeiro.md).
+ */
+export function FaturamentoPage() {
+  const [periodo, setPeriodo] = useState<MesAno>(() => mesAtual());
+  const [exporting, setExporting] = useState(false);
+  const query = useQuery({ queryKey: ['relatorios', 'faturamento', periodo], queryFn: () => getFaturamento(periodo), placeholderData: keepPreviousData });
+  const f = query.data;
+
+  async function exportar() {
+    setExporting(true);
+    try {
+      download(await faturamentoCsvUrl(periodo), `faturamento-${mesAnoTexto(periodo).replace('/', '-')}.csv`);
+    } catch (err) {
+      showError(errorMessage(err));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <Stack>
+      <PageHeader
+        title="Faturamento"
+        actions={
+          <Button variant="light" onClick={() => void exportar()} loading={exporting} disabled={!f}>
+            Exportar CSV
+          </Button>
+        }
+      />
+      <Group align="flex-end">
+        <PeriodoFields value={periodo} onChange={setPeriodo} />
+      </Group>
+      {query.isError && <Alert color="red">{errorMessage(query.error)}</Alert>}
+      {f && <FaturamentoChart meses={f.meses} />}
+      <Box pos="relative">
+        <LoadingOverlay visible={query.isFetching} zIndex={10} overlayProps={{ blur: 1 }} />
+        <Table.ScrollContainer minWidth={820}>
+          <Table striped highlightOnHover withTableBorder aria-label="Faturamento">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Loja</Table.Th>
+                {COLUMNS.map((c) => (
+                  <Table.Th key={c.key} style={{ textAlign: 'right' }}>
+                    {c.header}
+                  </Table.Th>
+                ))}
+                <Table.Th style={{ textAlign: 'right' }}>Receita</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {f?.data.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text c="dimmed" ta="center" size="sm" py="sm">
+                      Nenhum registro encontrado.
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {f?.data.map((r) => (
+                <Table.Tr key={r.empresa_id}>
+                  <Table.Td title={r.razao}>{r.fantasia}</Table.Td>
+                  <FigureCells row={r} />
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            {f && (
+              <Table.Tfoot>
+                <Table.Tr fw={700}>
+                  <Table.Td>Subtotal</Table.Td>
+                  <FigureCells row={f.subtotal} />
+                </Table.Tr>
+              </Table.Tfoot>
+            )}
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+    </Stack>
+  );
+}

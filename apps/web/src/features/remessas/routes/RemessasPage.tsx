@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Anchor, Button, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { DateText, MoneyText, PagedTable, PageHeader, showError, showResult } from '../../../components';
+import { usePagedList } from '../../../lib/use-paged-list';
+import { useSubmit } from '../../../lib/use-submit';
+import { gerarRemessa, listRemessas, type RemessaRow } from '../api/remessas';
+import { RemessaJobPanel } from '../components/RemessaJobPanel';
+
+const LINK_REFRESH_MS = 5 * 60_000;
+
+/**
+ * Operação > Remessas (administrador): Gerar Remessa (a background job; the panel follows it) and
+ * the remessas generated, each with its file. The links expire (FILE_LINK_TTL, 10 min by default),
+ * so the list is read again every 5 minutes while the screen is open.
+ */
+export function RemessasPage() {
+  const client = useQueryClient();
+  const [jobId, setJobId] = useState<number | null>(null);
+  const list = usePagedList({ key: 'remessas', fetch: listRemessas });
+  useEffect(() => {
+    const timer = setInterval(() => void client.invalidateQueries({ queryKey: ['remessas'] }), LINK_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [client]);
+  const gerar = useSubmit(gerarRemessa, { result: false, onSuccess: (res) => setJobId(res.data.job_id) });
+  const onFinished = useCallback<Parameters<typeof RemessaJobPanel>[0]['onFinished']>(
+    (outcome) => {
+      setJobId(null);
+      void client.invalidateQueries({ queryKey: ['remessas'] });
+      if (outcome.ok) showResult({ status: 200, msg: outcome.result?.mensagem ?? 'Remessa gerada.' }, { autoCloseMs: 0 });
+      else showError(outcome.error);
+    },
+    [client],
+  );
+
+  return (
+    <Stack>
+      <PageHeader
+        title="Remessas"
+        actions={
+          <Button onClick={() => void gerar.run()} loading={gerar.busy || jobId !== null}>
+            Gerar Remessa
+          </Button>
+        }
+      />
+      {jobId !== null && <RemessaJobPanel jobId={jobId} onFinished={onFinished} />}
+      <PagedTable<RemessaRow>
+        caption="Remessas"
+        rowKey={(r) => r.id}
+        {...list.tableProps}
+        columns={[
+          { key: 'id', header: 'ID' },
+          { key: 'numero_arquivo', header: 'Nº arquivo' },
+          { key: 'quantidade_entrada', header: 'Qtd. entradas', align: 'right' },
+          { key: 'total_valor_entrada', header: 'Valor entradas', kind: 'money', align: 'right', render: (r) => <MoneyText value={r.total_valor_entrada} /> },
+          { key: 'quantidade_baixa', header: 'Qtd. baixas', align: 'right' },
+          { key: 'total_valor_baixa', header: 'Valor baixas', kind: 'money', align: 'right', render: (r) => <MoneyText value={r.total_valor_baixa} /> },
+          {
+            key: 'arquivo',
+            header: 'Arquivo',
+            render: (r) => (
+              <Anchor href={r.link} download={r.arquivo} aria-label={`Baixar ${r.arquivo}`}>
+                {r.arquivo}
+              </Anchor>
+            ),
+          },
+          { key: 'usuario', header: 'Usuário', kind: 'name', render: (r) => r.usuario ?? '—' },
+          { key: 'created_at', header: 'Data', kind: 'date', render: (r) => <DateText value={r.created_at} withTime /> },
+        ]}
+      />
+    </Stack>
+  );
+}

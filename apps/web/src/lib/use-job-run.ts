@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { jobContracts, type ContractResult } from '@bg/domain';
+import { call } from './api-contract';
+
+export type JobRun = ContractResult<typeof jobContracts.getById>['data'];
+
+/** Queued or running: still worth asking again. */
+export const jobIsOpen = (job: Pick<JobRun, 'status'> | null | undefined) => job?.status === 'queued' || job?.status === 'running';
+
+/**
+ * Follows a background job (GET /api/job/{id}) until it is done or failed, asking every `everyMs`
+ * while it runs: what progress bars of long work (remessa, retorno) show. null: nothing to follow.
+ */
+export function useJobRun(jobId: number | null, everyMs = 700) {
+  return useQuery({
+    queryKey: ['job', jobId],
+    queryFn: () => call(jobContracts.getById, { params: { id: jobId as number } }).then((r) => r.data),
+    enabled: jobId !== null,
+    refetchInterval: (q) => (jobIsOpen(q.state.data) || !q.state.data ? everyMs : false),
+  });
+}
+
+/** "45%" of a run whose total is known, else null. */
+export function jobPercent(job: Pick<JobRun, 'progress_done' | 'progress_total'> | null | undefined): number | null {
+  if (!job?.progress_total) return null;
+  return Math.min(100, Math.round((job.progress_done / job.progress_total) * 100));
+}

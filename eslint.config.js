@@ -1,0 +1,155 @@
+// @ts-check
+// `npm run lint`: typescript-eslint, react-hooks and the architecture's import rules
+// (ARCHITECTURE.md, docs/decisions/012-lint-and-boundaries.md). Zero warnings allowed.
+import { readdirSync } from 'node:fs';
+import { defineConfig } from 'eslint/config';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import architecture from './tools/eslint-plugin-architecture/index.js';
+import globals from 'globals';
+
+const APPS_ARE_NOT_LIBRARIES = {
+  group: ['@bg/api', '@bg/api/*', '@bg/web', '@bg/web/*'],
+  message: 'Apps are not libraries: share through @bg/domain.',
+};
+
+const API = 'apps/api/src';
+const WEB_FEATURES = 'apps/web/src/features';
+
+const webFeatures = readdirSync(WEB_FEATURES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** The architecture's import rules, as `architecture/no-restricted-paths` zones (paths resolved). */
+const ZONES = {
+  domain: {
+    target: 'packages/domain',
+    from: 'apps',
+    message: 'The domain imports nothing of ours (ARCHITECTURE.md).',
+  },
+  webApi: {
+    target: 'apps/web',
+    from: 'apps/api',
+    message: 'apps/web never imports apps/api: share through @bg/domain (contracts).',
+  },
+  routesDb: {
+    target: `${API}/routes`,
+    from: `${API}/db`,
+    message: 'routes/ are thin: call a use-case in modules/, which owns the queries.',
+  },
+  dbModules: {
+    target: `${API}/db`,
+    from: `${API}/modules`,
+    message: 'db/ imports no use-case (decision 012): seeds that call use-cases live outside db/.',
+  },
+  modulesHttp: {
+    target: `${API}/modules`,
+    from: `${API}/http`,
+    message: 'modules/ never import http/ (decision 008): shared code goes to shared/.',
+  },
+  sharedLayers: {
+    target: `${API}/shared`,
+    from: [`${API}/http`, `${API}/modules`],
+    message: 'shared/ imports neither http/ nor modules/ (decision 008).',
+  },
+};
+
+const featureZones = webFeatures.map((feature) => ({
+  target: `${WEB_FEATURES}/${feature}`,
+  from: WEB_FEATURES,
+  except: [`./${feature}`],
+  message: 'No imports across web features: move what both need to components/ or lib/.',
+}));
+
+/** @param {string[]} without zone names not applied */
+function restrictedPaths(without = []) {
+  const zones = Object.entries(ZONES)
+    .filter(([name]) => !without.includes(name))
+    .map(([, zone]) => zone);
+  return ['error', { zones: [...zones, ...featureZones] }];
+}
+
+/**
+ * Casts that silence the compiler. A raw SQL result (`db.execute`) is already `unknown`: one
+ * `as { rows: Row[] }` states its shape. The few justified exceptions carry an
+ * `eslint-disable-next-line no-restricted-syntax -- why` (listed in decision 012).
+ */
+const BAN_CASTS = [
+  {
+    selector: 'TSAsExpression > TSNeverKeyword.typeAnnotation',
+    message: '`as never` hides a type error: type the value instead.',
+  },
+  {
+    selector: 'TSAsExpression > TSAsExpression.expression > TSUnknownKeyword.typeAnnotation',
+    message: '`as unknown as` hides a type error: type the value (a raw SQL result is `unknown`: one `as { rows: Row[] }`).',
+  },
+];
+
+const BAN_SQL_IN_ROUTES = {
+  selector: "TaggedTemplateExpression[tag.name='sql']",
+  message: 'No SQL in routes/: the query belongs to a use-case in modules/.',
+};
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/*.d.ts',
+      '**/.tmp/**',
+      '**/.tmp-*/**',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { architecture },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-restricted-syntax': ['error', ...BAN_CASTS],
+      'no-restricted-imports': ['error', { patterns: [APPS_ARE_NOT_LIBRARIES] }],
+      'architecture/no-restricted-paths': restrictedPaths(),
+      // an import the resolver cannot follow would pass the boundary rule unseen
+      'architecture/no-unresolved': 'error',
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/web/e2e/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: [`${API}/routes/**`],
+    rules: {
+      'no-restricted-syntax': ['error', ...BAN_CASTS, BAN_SQL_IN_ROUTES],
+      'no-restricted-imports': [
+        'error',
+        {
+          // neither `sql` nor the query builder's operators: the query belongs to a use-case
+          paths: [{ name: 'drizzle-orm', message: BAN_SQL_IN_ROUTES.message }],
+          patterns: [
+            { group: ['drizzle-orm/*'], message: BAN_SQL_IN_ROUTES.message },
+            APPS_ARE_NOT_LIBRARIES,
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { ID_INVALID, isoDateSchema, MAX_ID, moneySchema, requiredText } from '../schemas/common.js';
+import { MSG } from '../schemas/messages.js';
+import { refineSettlementPlan, settlementSimulationFields } from '../settlement/settlement-schema.js';
+import { SETTLEMENT_MAX_INSTALLMENTS } from '../settlement/settlement-constants.js';
+import { addMonthsClamped, type IsoDate } from '../dates/calendar.js';
+import { COBRANCA_MSG } from './cobranca-messages.js';
+
+export const cobrancaId = z.coerce.number({ error: MSG.required }).int(ID_INVALID).positive(ID_INVALID).max(MAX_ID, ID_INVALID);
+
+/** A month filter, 'YYYY-MM' (spec §2: Agendamentos and Acordos filter by month). */
+export const mesSchema = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, COBRANCA_MSG.mesInvalido);
+
+/** The half-open range [first day, first day of the next month) of a 'YYYY-MM' month. */
+export function mesRange(mes: string): { inicio: IsoDate; fim: IsoDate } {
+  const inicio = `${mes}-01`;
+  return { inicio, fim: addMonthsClamped(inicio, 1) };
+}
+
+/** Spec §5 Note: descrição and data are required. */
+export const agendamentoSchema = z.object({
+  data: isoDateSchema,
+  descricao: requiredText(1000),
+  pessoa_id: cobrancaId,
+});
+export type AgendamentoInput = z.infer<typeof agendamentoSchema>;
+
+/**
+ * POST /api/acordo/create: the simulation request of the shared form schema plus the figures the
+ * screen showed (spec §3 Settlement draft: parcelas, desconto, totalParcelamento, qtdParcelas). The
+ * server simulates again from the database and refuses the request when any figure differs.
+ */
+export const acordoCreateSchema = settlementSimulationFields
+  .extend({
+    pessoa_id: cobrancaId,
+    valor_sem_juros: moneySchema,
+    valor_atualizado: moneySchema,
+    totalParcelamento: moneySchema,
+    parcelas: z
+      .array(
+        z.object({
+          parcela: z.coerce.number().int().min(1).max(SETTLEMENT_MAX_INSTALLMENTS),
+          vencimento: isoDateSchema,
+          valor: moneySchema,
+        }),
+      )
+      .min(1, MSG.required)
+      .max(SETTLEMENT_MAX_INSTALLMENTS),
+  })
+  .superRefine(refineSettlementPlan);
+export type AcordoCreateBody = z.input<typeof acordoCreateSchema>;
+export type AcordoCreateInput = z.output<typeof acordoCreateSchema>;
+
+export const baixarParcelaSchema = z.object({ parcelaId: cobrancaId });
+export const cancelarAcordoSchema = z.object({ acordoId: cobrancaId });
+export const incluirSpcSchema = z.object({ boletoId: cobrancaId });

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { GARANTIA_STATUS } from '../situacao/boleto-situacao.js';
+import { defineContract } from './contract.js';
+import { calendarDate, id, money, okData, timestamp } from './envelope.js';
+
+/**
+ * Início (dashboard): what each role needs first, one card per figure, all from one call. Every
+ * figure is counted by the server from real rows; a card whose source does not exist yet is left
+ * out of the answer (never a made-up zero).
+ */
+const tags = ['início'];
+
+/** Boletos due within this many days count as "a vencer" on the usuario's Início. */
+export const DASHBOARD_DIAS_A_VENCER = 7;
+
+const quantidadeValor = z.object({ quantidade: z.number().int(), valor: money });
+
+/** Spec §3 Remittance: the last remessa generated (filled by the CNAB feature). */
+export const dashboardRemessaJson = z.object({
+  id,
+  created_at: timestamp,
+  quantidade_entrada: z.number().int(),
+  total_valor_entrada: money,
+  quantidade_baixa: z.number().int(),
+  total_valor_baixa: money,
+});
+
+/** Spec §3 Return file record: the last retorno processed (filled by the CNAB feature). */
+export const dashboardRetornoJson = z.object({
+  id,
+  created_at: timestamp,
+  quantidade_liquidado: z.number().int(),
+  total_valor_liquidado: money,
+  quantidade_baixa: z.number().int(),
+  total_valor_baixa: money,
+  quantidade_entrada: z.number().int(),
+  total_valor_entrada: money,
+});
+
+const garantiaStatusLabel = z.enum([...Object.values(GARANTIA_STATUS), 'PRÉ APROVADO']);
+
+/** usuario and franqueado: their own scope. */
+export const resumoUsuarioJson = z.object({
+  perfil: z.literal('usuario'),
+  garantiasPorStatus: z.array(z.object({ status: garantiaStatusLabel, quantidade: z.number().int() })),
+  /** Open boletos (DISPONÍVEL, ENVIADO PARA REGISTRO, GARANTIDO) due from today up to `ate`. */
+  boletosAVencer: quantidadeValor.extend({ ate: calendarDate }),
+  /** Advances EM ANÁLISE; null when the empresa does not advance (antecipa N). */
+  antecipacoesAbertas: quantidadeValor.nullable(),
+});
+
+/** administrador: the queues of the back office. */
+export const resumoAdminJson = z.object({
+  perfil: z.literal('administrador'),
+  /** Guarantees PENDENTE (awaiting analysis). */
+  garantiasEmAnalise: z.number().int(),
+  /** People with an open boleto past its due date (DOMAIN.md Collections). */
+  inadimplentes: z.number().int(),
+  antecipacoesEmAnalise: quantidadeValor,
+  /** Optional until the CNAB feature records remessas (see modules/dashboard/cnab-resumo.ts). */
+  ultimaRemessa: dashboardRemessaJson.optional(),
+  /** Optional until the CNAB feature records retornos (see modules/dashboard/cnab-resumo.ts). */
+  ultimoRetorno: dashboardRetornoJson.optional(),
+});
+
+export const dashboardContracts = {
+  getResumo: defineContract({
+    method: 'GET', path: '/api/dashboard/getResumo', access: 'authenticated', tags,
+    summary: 'Resumo do Início conforme o papel do usuário',
+    response: okData(z.discriminatedUnion('perfil', [resumoUsuarioJson, resumoAdminJson])),
+  }),
+};
