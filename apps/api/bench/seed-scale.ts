@@ -15,6 +15,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { lockDataDir } from '../src/db/data-dir-lock.js';
 import { migrate } from '../src/db/migrate.js';
+import { localFileStorage } from '../src/adapters/storage/file-storage.js';
 import { seedIfEmpty } from '../src/seed/index.js';
 import { todayInSaoPaulo } from '@bg/domain';
 import { pgliteLoader, postgresLoader } from './scale/loader.js';
@@ -53,7 +54,7 @@ try {
   process.stderr.write(`seed:scale → ${where}\n`);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir });
   const applied = await migrate(database);
-  const demo = await seedIfEmpty(database.db, 'demo', null);
+  const demo = await seedIfEmpty(database.db, 'demo', null, localFileStorage(config.storageDir));
   await database.close();
   const prepared = performance.now();
   process.stderr.write(`  migrações aplicadas: ${applied.length}; dados de demonstração: ${demo.seeded} (${((prepared - started) / 1000).toFixed(1)} s)\n`);

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
 import { migrate } from './db/migrate.js';
+import { localFileStorage } from './adapters/storage/file-storage.js';
 import { seedIfEmpty } from './seed/index.js';
 import { dataDirNotWritable, listenError, postgresError, startupErrorLine } from './startup-errors.js';
 
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
   checkStorageWritable(config);
   const database = (opened.database = await openConfiguredDatabase(config));
   const applied = await migrate(database);
-  const seed = await seedIfEmpty(database.db, config.seed, config.adminPassword);
+  const seed = await seedIfEmpty(database.db, config.seed, config.adminPassword, localFileStorage(config.storageDir));
   const app = (opened.app = await buildApp({ database, config }));
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -1,14 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../src/db/client.js';
 import { listMigrations, migrate } from '../src/db/migrate.js';
 import { seedIfEmpty } from '../src/seed/index.js';
+import { tempStorage } from './temp-storage.js';
 import { loadSessionUser } from '../src/modules/auth/session-user.js';
 import { verifyPassword } from '../src/modules/auth/password-hash.js';
 import { loadConfig } from '../src/config.js';
 import { describeDatabaseUrl } from '../src/startup-errors.js';
 
 // Start-up path of `npm start` on the embedded database: migrations once, seed only when empty.
+const files = tempStorage();
+afterAll(() => files.remove());
 describe('start-up on PGlite', () => {
   it('applies every migration once and is idempotent', async () => {
     const database = await openPglite(null);
@@ -25,14 +28,14 @@ describe('start-up on PGlite', () => {
     const database = await openPglite(null);
     try {
       await migrate(database);
-      const result = await seedIfEmpty(database.db, 'none', 'segredo-forte-1');
+      const result = await seedIfEmpty(database.db, 'none', 'segredo-forte-1', files.storage);
       expect(result.seeded).toBe('none');
       const admin = await loadSessionUser(database.db, { login: 'admin' });
       expect(admin?.nivel).toBe('2');
       expect(await verifyPassword(admin!.password_hash, 'segredo-forte-1')).toBe(true);
       const count = await database.db.execute(sql`select count(*)::int as n from usuario`);
       expect((count as { rows: { n: number }[] }).rows[0].n).toBe(1);
-      expect((await seedIfEmpty(database.db, 'demo', null)).seeded).toBe('skipped');
+      expect((await seedIfEmpty(database.db, 'demo', null, files.storage)).seeded).toBe('skipped');
     } finally {
       await database.close();
     }
@@ -42,7 +45,7 @@ describe('start-up on PGlite', () => {
     const database = await openPglite(null);
     try {
       await migrate(database);
-      expect((await seedIfEmpty(database.db, 'demo', null)).seeded).toBe('demo');
+      expect((await seedIfEmpty(database.db, 'demo', null, files.storage)).seeded).toBe('demo');
       for (const [login, password, nivel] of [['admin', 'admin123', '2'], ['loja', 'loja123', '1'], ['franqueado', 'franq123', '3']]) {
         const user = await loadSessionUser(database.db, { login });
         expect(user?.nivel).toBe(nivel);

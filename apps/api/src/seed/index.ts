@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { FileStorage } from '../adapters/storage/file-storage.js';
 import type { Db } from '../db/client.js';
 import { createUsuario } from '../factories/foundation.js';
 import { seedFoundation } from './seed-foundation.js';
@@ -21,9 +22,10 @@ export type SeedResult = { seeded: 'demo' | 'none' | 'skipped'; lines: string[] 
 /**
  * Seeds an empty database (no users yet). `demo` fills every screen with realistic data;
  * `none` creates only one administrador whose password comes from ADMIN_PASSWORD (or is
- * generated and printed once). A database that already has users is left alone.
+ * generated and printed once). A database that already has users is left alone. The demo's CNAB
+ * files (remessa, retorno, avulsos) go to `storage`: the app's own, or a test's temporary folder.
  */
-export async function seedIfEmpty(db: Db, mode: 'demo' | 'none', adminPassword: string | null): Promise<SeedResult> {
+export async function seedIfEmpty(db: Db, mode: 'demo' | 'none', adminPassword: string | null, storage: FileStorage): Promise<SeedResult> {
   // Several API processes starting together on an empty PostgreSQL database: the lock makes the
   // others wait for the first one's seed to commit; then they find users and skip (docs/deployment.md).
   const seeded = await db.transaction(async (tx) => {
@@ -48,7 +50,7 @@ export async function seedIfEmpty(db: Db, mode: 'demo' | 'none', adminPassword: 
     await seedBoletos(tx);
     await seedFinanceiro(tx);
     await seedCobranca(tx);
-    await seedCnab(tx);
+    await seedCnab(tx, storage);
     // Later features append their demo data here, in dependency order.
     return null;
   });

@@ -2,8 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { addDays, addMonthsClamped, cnabAccountFromConta, completeCnpj, completeCpf, readRemessa240, todayInSaoPaulo, writeRetorno240, type RemessaEntryRead, type RetornoTitleInput } from '@bg/domain';
-import { localFileStorage, type FileStorage } from '../adapters/storage/file-storage.js';
-import { loadConfig } from '../config.js';
+import type { FileStorage } from '../adapters/storage/file-storage.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { empresa, pessoa, retorno, usuario } from '../db/schema/index.js';
 import { createGarantia, createPessoa } from '../factories/garantia.js';
@@ -24,9 +23,9 @@ import { createBoletoAvulso } from '../modules/boleto-avulso/create-boleto-avuls
  * use-cases — a guarantee of the Loja Demo whose four boletos went to the bank in a remessa, and the
  * bank's answer (entrada confirmada for all, liquidação of the first) previewed and applied — so
  * Remessas, Retornos (with per-title results) and Início show real figures; plus two boletos
- * avulsos with their remittance files. Files go to the app's storage (STORAGE_DIR).
+ * avulsos with their remittance files. Files go to the storage given (the app's STORAGE_DIR at start-up).
  */
-export async function seedCnab(db: DbOrTx, storage: FileStorage = localFileStorage(loadConfig().storageDir)) {
+export async function seedCnab(db: DbOrTx, storage: FileStorage) {
   const [loja] = await db.select().from(empresa).where(eq(empresa.fantasia, 'Loja Demo'));
   const [lojaUser] = await db.select().from(usuario).where(eq(usuario.login, 'loja'));
   const [admin] = await db.select().from(usuario).where(eq(usuario.login, 'admin'));

@@ -1,22 +1,21 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { seedIfEmpty } from '../../src/seed/index.js';
+import { tempStorage } from '../temp-storage.js';
 
 /** The demo seed's CNAB data: one remessa and one retorno processed, boletos avulsos, files stored. */
 describe('demo seed of CNAB', () => {
   it('has a remessa, its retorno applied (GARANTIDO and LIQUIDADO) and two boletos avulsos with their files', async () => {
     const database = await openPglite(null);
-    const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-seed-cnab-'));
-    const previous = process.env.STORAGE_DIR;
-    process.env.STORAGE_DIR = storageDir;
+    const files = tempStorage('bg-seed-cnab-');
+    const storageDir = files.dir;
     try {
       await migrate(database);
-      await seedIfEmpty(database.db, 'demo', null);
+      await seedIfEmpty(database.db, 'demo', null, files.storage);
       const rows = async (q: ReturnType<typeof sql>) => ((await database.db.execute(q)) as { rows: Record<string, unknown>[] }).rows;
       const [rem] = await rows(sql`select quantidade_entrada, arquivo from remessa`);
       expect(rem).toMatchObject({ quantidade_entrada: 4 });
@@ -32,10 +31,8 @@ describe('demo seed of CNAB', () => {
       const [disp] = await rows(sql`select count(*)::int as n from boleto where situacao = 'DISPONÍVEL PARA PAGAMENTO'`);
       expect(Number(disp.n)).toBeGreaterThan(0);
     } finally {
-      if (previous === undefined) delete process.env.STORAGE_DIR;
-      else process.env.STORAGE_DIR = previous;
       await database.close();
-      fs.rmSync(storageDir, { recursive: true, force: true });
+      files.remove();
     }
   }, 60_000);
 });

@@ -3,13 +3,15 @@ import { sql } from 'drizzle-orm';
 import { openPglite } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { seedIfEmpty } from '../../src/seed/index.js';
+import { tempStorage } from '../temp-storage.js';
 
 describe('demo seed of guarantees', () => {
   it('gives the Loja Demo guarantees in every status, released ones through the release path', async () => {
     const database = await openPglite(null);
+    const files = tempStorage();
     try {
       await migrate(database);
-      await seedIfEmpty(database.db, 'demo', null);
+      await seedIfEmpty(database.db, 'demo', null, files.storage);
       const res = await database.db.execute(sql`
         select g.status, g.libera_boleto, g.motivo is not null as com_motivo,
                array_agg(distinct coalesce(b.situacao, '-')) as situacoes
@@ -26,6 +28,7 @@ describe('demo seed of guarantees', () => {
       expect(released).toContain('DISPONÍVEL PARA PAGAMENTO');
     } finally {
       await database.close();
+      files.remove();
     }
   });
 });
