@@ -86,6 +86,21 @@ const BAN_CASTS = [
   },
 ];
 
+/**
+ * Level checks name the level (`NIVEL.ADMINISTRADOR`, `@bg/domain`), never a `'2'` literal
+ * (issue 10): `x.nivel === '2'`, `'3' !== user?.nivel` and the like are refused.
+ */
+const NIVEL_MESSAGE = "Compare levels with the domain's NIVEL constants (NIVEL.ADMINISTRADOR…), not a string literal.";
+const COMPARISON = "BinaryExpression[operator=/^[!=]==?$/]";
+const STRING = "/^['\"`]/";
+const BAN_NIVEL_LITERALS = [
+  ['left', 'right'],
+  ['right', 'left'],
+].flatMap(([member, literal]) => [
+  { selector: `${COMPARISON}[${member}.property.name='nivel'][${literal}.raw=${STRING}]`, message: NIVEL_MESSAGE },
+  { selector: `${COMPARISON}[${member}.expression.property.name='nivel'][${literal}.raw=${STRING}]`, message: NIVEL_MESSAGE },
+]);
+
 const BAN_SQL_IN_ROUTES = {
   selector: "TaggedTemplateExpression[tag.name='sql']",
   message: 'No SQL in routes/: the query belongs to a use-case in modules/.',
@@ -117,7 +132,7 @@ export default defineConfig(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      'no-restricted-syntax': ['error', ...BAN_CASTS],
+      'no-restricted-syntax': ['error', ...BAN_CASTS, ...BAN_NIVEL_LITERALS],
       'no-restricted-imports': ['error', { patterns: [APPS_ARE_NOT_LIBRARIES] }],
       'architecture/no-restricted-paths': restrictedPaths(),
       // an import the resolver cannot follow would pass the boundary rule unseen
@@ -138,7 +153,7 @@ export default defineConfig(
   {
     files: [`${API}/routes/**`],
     rules: {
-      'no-restricted-syntax': ['error', ...BAN_CASTS, BAN_SQL_IN_ROUTES],
+      'no-restricted-syntax': ['error', ...BAN_CASTS, ...BAN_NIVEL_LITERALS, BAN_SQL_IN_ROUTES],
       'no-restricted-imports': [
         'error',
         {

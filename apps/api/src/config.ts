@@ -34,6 +34,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
     // Credit-bureau queries (consultaDocumento, consultaRestritiva, consultaAnalitica) per user per minute.
     bureauRateLimit: int(env.BUREAU_RATE_LIMIT, 30),
+    // Largest CNAB retorno upload (spec §5: 500 MB); a larger file is refused while it streams in.
+    retornoMaxBytes: Math.max(1, int(env.RETORNO_MAX_MB, 500)) * 1024 * 1024,
     storageDir: path.resolve(repoRoot, env.STORAGE_DIR || path.join(env.DATA_DIR || 'data', 'files')),
     // Secret that signs expiring file links; defaults to the JWT secret (or a random one per process).
     fileLinkSecret: env.FILE_LINK_SECRET || env.JWT_SECRET || null,

@@ -1,4 +1,4 @@
-import { completeCnpj, defaultPermissions, type Nivel } from '@bg/domain';
+import { completeCnpj, defaultPermissions, NIVEL, type Nivel } from '@bg/domain';
 import type { DbOrTx } from '../db/client.js';
 import { empresa, usuario } from '../db/schema/index.js';
 import { hashPassword } from '../modules/auth/password-hash.js';
@@ -54,7 +54,7 @@ export async function createUsuario(db: DbOrTx, overrides: UsuarioOverrides = {}
       name: `Usuário Teste ${n}`,
       login: `user${n}`,
       email: `user${n}@example.com`,
-      setor: nivel === '2' ? 'Administração' : 'Vendas',
+      setor: nivel === NIVEL.ADMINISTRADOR ? 'Administração' : 'Vendas',
       permissoes: defaultPermissions(nivel),
       situacao: 'ATIVO',
       token_version: 0,

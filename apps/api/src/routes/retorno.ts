@@ -15,7 +15,7 @@ export async function retornoRoutes(app: FastifyInstance, ctx: AppContext) {
   registerCnabStorage(db, ctx.storage);
 
   jsonRoute(app, c.create, async (request) => {
-    const { msg, ...data } = await createRetorno(request, { db, storage: ctx.storage, jobs: app.jobs }, request.actor);
+    const { msg, ...data } = await createRetorno(request, { db, storage: ctx.storage, jobs: app.jobs, maxBytes: ctx.config.retornoMaxBytes }, request.actor);
     return { status: 200, msg, data };
   });
 

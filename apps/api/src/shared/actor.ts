@@ -1,3 +1,5 @@
+import type { Nivel } from '@bg/domain';
+
 /**
  * Who acted and from where. `http/auth.ts` builds it from the session; every use-case in
  * `modules/` receives it (permission, tenancy, audit). It lives here, in the shared layer, so that
@@ -5,7 +7,7 @@
  */
 export type Actor = {
   id: number;
-  nivel: '1' | '2' | '3';
+  nivel: Nivel;
   empresa_id: number | null;
   name: string;
   ip: string | null;

@@ -1,3 +1,4 @@
+import { NIVEL } from '@bg/domain';
 import type { CurrentUser } from '../lib/auth';
 
 /**
@@ -15,7 +16,7 @@ export function isSection(entry: MenuEntry): entry is MenuSection {
 }
 
 export function menuFor(user: CurrentUser, chatUrl: string): MenuEntry[] {
-  if (user.nivel === '2') {
+  if (user.nivel === NIVEL.ADMINISTRADOR) {
     return [
       { label: 'Início', to: '/dashboard' },
       {
@@ -71,7 +72,7 @@ export function menuFor(user: CurrentUser, chatUrl: string): MenuEntry[] {
   ];
   if (user.empresa?.antecipa === 'S') links.push({ label: 'Antecipações', to: '/operacao/antecipacoes' });
   if (user.empresa?.simula_venda === 'S') links.push({ label: 'Simular venda', to: '/operacao/antecipacoes/simular-venda' });
-  if (user.nivel === '3') {
+  if (user.nivel === NIVEL.FRANQUEADO) {
     links.push({
       label: 'Administração',
       links: [

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes } from 'react-router';
 import { Center, Loader } from '@mantine/core';
+import { NIVEL } from '@bg/domain';
 import { useAuth } from '../lib/auth';
 import { MSG_NO_PERMISSION, routeAllowed } from '../lib/permissions';
 import { AppLayout } from './layout/AppLayout';
@@ -44,7 +45,7 @@ function RoutePage({ route }: { route: AppRoute }) {
   // REQUIRE_ADMIN_2FA: until it is set up, the API answers nothing else (docs/decisions/095)
   if (state.user?.dois_fatores.configuracao_obrigatoria && route.path !== TWO_FACTOR_PAGE) return <Navigate to={TWO_FACTOR_PAGE} replace />;
   const content =
-    route.access === 'admin' && state.user?.nivel !== '2' ? (
+    route.access === 'admin' && state.user?.nivel !== NIVEL.ADMINISTRADOR ? (
       <ForbiddenPage />
     ) : state.user && !routeAllowed(route.path, state.user) ? (
       <ForbiddenPage text={MSG_NO_PERMISSION} />

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NIVEL } from '../access/levels.js';
 import { MSG } from './messages.js';
 import { optionalText, requiredText } from './common.js';
 import { newPasswordSchema } from './auth.js';
@@ -8,7 +9,7 @@ const usuarioShape = {
   name: requiredText(120),
   login: requiredText(60).regex(/^[A-Za-z0-9._@-]+$/, 'Use apenas letras, números, ponto, hífen, sublinhado ou arroba'),
   email: optionalEmailSchema,
-  nivel: z.enum(['1', '2', '3'], { error: MSG.required }),
+  nivel: z.enum([NIVEL.USUARIO, NIVEL.ADMINISTRADOR, NIVEL.FRANQUEADO], { error: MSG.required }),
   empresa_id: optionalIdSchema,
   setor: optionalText(60),
 };
@@ -16,7 +17,7 @@ const usuarioShape = {
 type WithEmpresa = { nivel: string; empresa_id: number | null };
 // Usuários and franqueados work for an empresa; an administrador belongs to none.
 const empresaRule = (v: WithEmpresa, ctx: z.RefinementCtx) => {
-  if (v.nivel !== '2' && v.empresa_id === null) ctx.addIssue({ code: 'custom', path: ['empresa_id'], message: MSG.required });
+  if (v.nivel !== NIVEL.ADMINISTRADOR && v.empresa_id === null) ctx.addIssue({ code: 'custom', path: ['empresa_id'], message: MSG.required });
 };
 
 /** POST /api/usuario/update/{id}: the password is not edited here (spec §5). */

@@ -1,9 +1,9 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { AntecipacaoSituacao } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { antecipacao, empresa } from '../../db/schema/index.js';
-import { offsetOf, paged } from '../../shared/paging.js';
 import type { Actor } from '../../shared/actor.js';
+import { pagedSelect } from '../../shared/paged-select.js';
 import { empresaScope, inScope } from '../tenancy/scope.js';
 import { antecipacaoColumns, presentAntecipacao } from './antecipacao-row.js';
 
@@ -19,15 +19,11 @@ export async function listAntecipacoes(db: Db, actor: Actor, input: ListAntecipa
   const filters: SQL[] = [inScope(scope, antecipacao.empresa_id)];
   if (input.situacao) filters.push(eq(antecipacao.situacao, input.situacao));
   if (input.empresa_id) filters.push(eq(antecipacao.empresa_id, input.empresa_id));
-  const where = and(...filters);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(antecipacao).where(where);
-  const rows = await db
+  const query = db
     .select(antecipacaoColumns)
     .from(antecipacao)
     .innerJoin(empresa, eq(empresa.id, antecipacao.empresa_id))
-    .where(where)
-    .orderBy(desc(antecipacao.created_at), desc(antecipacao.id))
-    .limit(input.per_page)
-    .offset(offsetOf(input.page, input.per_page));
-  return paged(rows.map(presentAntecipacao), Number(total), input.page, input.per_page);
+    .where(and(...filters))
+    .$dynamic();
+  return pagedSelect(db, query, { ...input, orderBy: [desc(antecipacao.created_at), desc(antecipacao.id)] }, presentAntecipacao);
 }

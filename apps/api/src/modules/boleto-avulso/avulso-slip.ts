@@ -6,6 +6,7 @@ import { AppError, forbidden, wrongState } from '../../errors/app-error.js';
 import type { SlipData } from '../../pdf/slip.js';
 import type { Actor } from '../../shared/actor.js';
 import { buildSlip } from '../boletos/number-boletos.js';
+import { slipBeneficiary, slipPayer } from '../boletos/slip-parties.js';
 import { saoPauloDate } from '../cnab/remessa-entries.js';
 
 /**
@@ -26,7 +27,6 @@ export async function avulsoSlip(db: Db, actor: Actor, id: number): Promise<Slip
   if (b.situacao === 'LIQUIDADO' || b.situacao === 'BAIXADO') throw wrongState(`Este boleto não pode ser impresso: está ${b.situacao}.`);
   const cents = toCents(b.valor);
   const built = buildSlip(c, b.nosso_numero, cents, b.vencimento);
-  const cep = (v: string) => v.replace(/^(\d{5})(\d{3})$/, '$1-$2');
   return {
     boletoId: b.id,
     boletoDigito: protocolCheckDigit(b.id),
@@ -42,22 +42,7 @@ export async function avulsoSlip(db: Db, actor: Actor, id: number): Promise<Slip
     garantiaId: b.id,
     garantiaDigito: protocolCheckDigit(b.id),
     loja: row.fantasia ?? 'Boleto avulso',
-    pagador: {
-      nome: b.nome_razao,
-      cpfCnpj: b.cpf_cnpj,
-      endereco: [b.endereco, b.numero, b.complemento, b.bairro].filter(Boolean).join(', '),
-      cidadeUf: `${b.cidade}/${b.uf} CEP ${cep(b.cep)}`,
-    },
-    conta: {
-      banco: c.banco,
-      agencia: c.agencia,
-      codigoBeneficiario: c.codigo_beneficiario,
-      carteira: c.carteira,
-      nome: c.nome,
-      cnpj: c.cnpj,
-      endereco: `${c.endereco}, ${c.numero} — ${c.bairro} — ${c.cidade}/${c.uf} — CEP ${cep(c.cep)}`,
-      cidade: c.cidade,
-      pixChave: c.pix_chave,
-    },
+    pagador: slipPayer(b),
+    conta: slipBeneficiary(c),
   };
 }

@@ -9,6 +9,7 @@ import type { Actor } from '../../shared/actor.js';
 import { contaCobrancaById, requireContaCobranca } from '../conta-cobranca/active-conta-cobranca.js';
 import { empresaScope, inScope } from '../tenancy/scope.js';
 import { parcelaColumns, withBoletoContext } from './boleto-row.js';
+import { slipBeneficiary, slipPayer } from './slip-parties.js';
 import { buildSlip, numberBoletos, renumberBoletos } from './number-boletos.js';
 
 /** Situações whose slip can still be paid, hence printed. */
@@ -114,8 +115,6 @@ type SlipRow = {
 function toSlip(r: SlipRow): SlipData {
   const cents = toCents(r.valor);
   const built = buildSlip(r.conta, r.nosso_numero as number, cents, r.vencimento);
-  const p = r.pessoa;
-  const c = r.conta;
   return {
     boletoId: r.id,
     boletoDigito: r.digito,
@@ -130,22 +129,7 @@ function toSlip(r: SlipRow): SlipData {
     garantiaId: r.garantia_id,
     garantiaDigito: r.garantia_digito,
     loja: r.loja,
-    pagador: {
-      nome: p.nome_razao,
-      cpfCnpj: p.cpf_cnpj,
-      endereco: [p.endereco, p.numero, p.complemento, p.bairro].filter(Boolean).join(', '),
-      cidadeUf: `${p.cidade ?? ''}/${p.uf ?? ''} ${p.cep ? `CEP ${p.cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')}` : ''}`.trim(),
-    },
-    conta: {
-      banco: c.banco,
-      agencia: c.agencia,
-      codigoBeneficiario: c.codigo_beneficiario,
-      carteira: c.carteira,
-      nome: c.nome,
-      cnpj: c.cnpj,
-      endereco: `${c.endereco}, ${c.numero} — ${c.bairro} — ${c.cidade}/${c.uf} — CEP ${c.cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')}`,
-      cidade: c.cidade,
-      pixChave: c.pix_chave,
-    },
+    pagador: slipPayer(r.pessoa),
+    conta: slipBeneficiary(r.conta),
   };
 }

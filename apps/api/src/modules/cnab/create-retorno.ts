@@ -14,7 +14,13 @@ import { RETORNOS_DIR } from './cnab-file.js';
 import { receiveRetornoFile, type ReceivedRetorno } from './receive-retorno-file.js';
 import { retornoPreviaJob } from './retorno-jobs.js';
 
-export type CreateRetornoDeps = { db: Db; storage: FileStorage; jobs: JobQueue };
+export type CreateRetornoDeps = {
+  db: Db;
+  storage: FileStorage;
+  jobs: JobQueue;
+  /** Largest upload accepted (config `retornoMaxBytes`, RETORNO_MAX_MB); default 500 MB. */
+  maxBytes?: number;
+};
 export type CreateRetornoResult = { id: number; status: RetornoStatus; job_id: number | null; duplicado: boolean; msg: string };
 
 const duplicateMsg = (id: number, at: Date) =>
@@ -31,7 +37,7 @@ const duplicateMsg = (id: number, at: Date) =>
  */
 export async function createRetorno(request: FastifyRequest, deps: CreateRetornoDeps, actor: Actor): Promise<CreateRetornoResult> {
   if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
-  return registerRetornoFile(deps, actor, await receiveRetornoFile(request, deps.storage));
+  return registerRetornoFile(deps, actor, await receiveRetornoFile(request, deps.storage, deps.maxBytes));
 }
 
 /**

@@ -14,11 +14,12 @@ const FIELD = retornoContracts.create.multipart.files;
 
 /**
  * Streams the one file of POST /api/retorno/create to a temporary file, never holding it in
- * memory: on the way it is measured (500 MB at most, spec §5), hashed (SHA-256, the retorno's
- * identity) and checked to be CNAB 240 retorno text (cnab-text-check.ts). Any refusal removes the
- * temporary file; the caller adopts it into the store once the retorno row exists.
+ * memory: on the way it is measured (at most `maxBytes`: config retornoMaxBytes, RETORNO_MAX_MB,
+ * 500 MB by default as spec §5 says), hashed (SHA-256, the retorno's identity) and checked to be
+ * CNAB 240 retorno text (cnab-text-check.ts). Any refusal removes the temporary file; the caller
+ * adopts it into the store once the retorno row exists.
  */
-export async function receiveRetornoFile(request: FastifyRequest, storage: FileStorage, maxBytes = RETORNO_MAX_BYTES): Promise<ReceivedRetorno> {
+export async function receiveRetornoFile(request: FastifyRequest, storage: FileStorage, maxBytes: number = RETORNO_MAX_BYTES): Promise<ReceivedRetorno> {
   if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Envie o arquivo retorno como multipart/form-data.');
   const tempPath = storage.tempPath(randomUUID());
   const removeTemp = () => fs.promises.rm(tempPath, { force: true });

@@ -19,7 +19,7 @@ export const remessaJob = defineJob<{ usuarioId: number }, RemessaJobResult>({
   handler: async (data, ctx) => {
     const [user] = await ctx.db.select({ id: usuario.id, name: usuario.name, nivel: usuario.nivel }).from(usuario).where(eq(usuario.id, data.usuarioId));
     if (!user) throw new Error('usuário da solicitação não existe');
-    const actor = { id: user.id, name: user.name, nivel: user.nivel as '1' | '2' | '3', empresa_id: null, ip: null };
+    const actor = { id: user.id, name: user.name, nivel: user.nivel, empresa_id: null, ip: null };
     const { remessa: r, baixas_sem_registro } = await gerarRemessa({ db: ctx.db, storage: cnabStorageOf(ctx.db) }, actor, {
       onProgress: (done, total) => ctx.progress(done, total),
     });

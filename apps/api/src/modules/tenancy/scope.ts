@@ -1,4 +1,5 @@
 import { eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { NIVEL } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { empresa } from '../../db/schema/index.js';
 import { notFound, type NotFoundEntity } from '../../errors/app-error.js';
@@ -12,9 +13,9 @@ import type { Actor } from '../../shared/actor.js';
 export type EmpresaScope = { all: true } | { all: false; visible: number[]; own: number | null };
 
 export async function empresaScope(db: DbOrTx, actor: Pick<Actor, 'nivel' | 'empresa_id'>): Promise<EmpresaScope> {
-  if (actor.nivel === '2') return { all: true };
+  if (actor.nivel === NIVEL.ADMINISTRADOR) return { all: true };
   if (actor.empresa_id == null) return { all: false, visible: [], own: null };
-  if (actor.nivel === '3') {
+  if (actor.nivel === NIVEL.FRANQUEADO) {
     const rows = await db
       .select({ id: empresa.id })
       .from(empresa)

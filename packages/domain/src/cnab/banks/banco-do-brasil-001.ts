@@ -14,8 +14,14 @@ import { makeProfile } from './cnab-bank-profile.js';
  * "0014" (cobrança cedente), carteira (2), variação (3) and a reserved pair ("TS" in test files).
  * The nosso número fills the FEBRABAN field left-aligned: convênio 7 + sequence 10 (17 digits, no
  * DV), or for convênios of 4 and 6 digits the 11 digits plus their DV — as the boleto prints it.
- * BB uses the FEBRABAN code tables.
+ * BB uses the FEBRABAN code tables (movements, reasons A/B/C); its "Particularidades BB – Leiaute
+ * CNAB 240" (September 2023, notes of field 07.3T) adds only the retorno movements 58 and 59.
  */
+const BB_RETORNO_MOVEMENTS = {
+  '58': 'Confirmação do pedido de retificação do valor de desconto',
+  '59': 'Confirmação do pedido de alteração da data do desconto',
+};
+
 const convenioFields = (start: number) => [
   num('convenioNumero', start, start + 8, 9),
   fixed('cobrancaCedente', start + 9, start + 12, '0014'),
@@ -61,6 +67,7 @@ export const bancoDoBrasil001 = makeProfile({
   code: '001',
   name: 'BANCO DO BRASIL S.A.',
   layout,
+  retornoMovements: BB_RETORNO_MOVEMENTS,
   sequenceOf,
   writer: {
     fileLayoutVersion: '083',

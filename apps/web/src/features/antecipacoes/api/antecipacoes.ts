@@ -33,19 +33,3 @@ export const negar = (id: number) => call(c.negaAntecipacao, { params: { id } })
 export const documentoUrl = (id: number) => fileUrl(c.getAntecipacaoDocumento, { params: { id } });
 
 export const empresasForSelect = () => call(empresaContracts.dataForSelect).then((r) => r.data);
-
-/**
- * Opens a PDF of the API in a new tab: the tab is opened during the click (no popup blocker), then
- * pointed at the downloaded file; `load` may first run the action that makes the PDF available.
- */
-export async function openInNewTab(load: () => Promise<string>): Promise<void> {
-  const tab = window.open('', '_blank');
-  try {
-    const url = await load();
-    if (tab) tab.location.href = url;
-    else window.location.assign(url);
-  } catch (err) {
-    tab?.close();
-    throw err;
-  }
-}

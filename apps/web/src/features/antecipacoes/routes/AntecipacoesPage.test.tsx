@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../test/render';
 import { AntecipacoesPage } from './AntecipacoesPage';
 
@@ -10,9 +12,17 @@ const api = vi.hoisted(() => ({
   negar: vi.fn(),
   documentoUrl: vi.fn(),
   getAntecipacao: vi.fn(),
-  openInNewTab: vi.fn(async (load: () => Promise<string>) => { await load(); }),
 }));
 vi.mock('../api/antecipacoes', () => api);
+// jsdom opens no tabs: the tab is "opened" and pointed at the URL the request answers
+const tabs = vi.hoisted(() => ({ opened: [] as (string | null | undefined)[] }));
+vi.mock('../../../lib/new-tab', () => ({
+  withNewTab: async <R,>(send: () => Promise<R>, urlOf: (result: R) => string | null | undefined) => {
+    const result = await send();
+    tabs.opened.push(urlOf(result));
+    return result;
+  },
+}));
 const auth = vi.hoisted(() => ({ nivel: '1' }));
 vi.mock('../../../lib/auth', () => ({ useCurrentUser: () => ({ id: 1, nivel: auth.nivel, empresa: { id: 2, antecipa: 'S', simula_venda: 'S', qtd_max_parcelas: 12, fantasia: 'Loja Demo' } }) }));
 
@@ -23,7 +33,8 @@ const row = (id: number, situacao: string) => ({
 const page = { status: 200, msg: 'ok', data: [row(7, 'EM ANÁLISE'), row(6, 'APROVADA')], from: 1, to: 2, total: 2, current_page: 1, last_page: 1, per_page: 15 };
 
 afterEach(() => {
-  Object.values(api).forEach((f) => f.mockClear());
+  Object.values(api).forEach((f) => f.mockReset());
+  tabs.opened.length = 0;
   auth.nivel = '1';
 });
 
@@ -56,5 +67,33 @@ describe('Antecipações', () => {
     await waitFor(() => expect(api.aprovar).toHaveBeenCalledWith(7));
     await waitFor(() => expect(api.documentoUrl).toHaveBeenCalledWith(7));
     expect(await screen.findByText('Tudo Certo!')).toBeInTheDocument();
+    await waitFor(() => expect(tabs.opened).toEqual(['blob:doc']));
+    await waitFor(() => expect(api.listAntecipacoes).toHaveBeenCalledTimes(2));
+  });
+
+  it('the administrador filters by Situação; a refused decision shows the server’s message and reloads the list', async () => {
+    auth.nivel = '2';
+    api.listAntecipacoes.mockResolvedValue(page);
+    api.empresasForSelect.mockResolvedValue([]);
+    api.negar.mockRejectedValue(new ApiError(409, { status: 409, msg: 'Esta antecipação já foi decidida.' }));
+    renderWithProviders(<AntecipacoesPage />);
+    await waitFor(() => expect(api.listAntecipacoes).toHaveBeenLastCalledWith({ page: 1, situacao: '', empresa_id: '' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Situação' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'EM ANÁLISE' }));
+    await waitFor(() => expect(api.listAntecipacoes).toHaveBeenLastCalledWith({ page: 1, situacao: 'EM ANÁLISE', empresa_id: '' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Negar antecipação 7' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Esta antecipação já foi decidida.')).toBeInTheDocument();
+    expect(api.negar).toHaveBeenCalledWith(7);
+    await waitFor(() => expect(api.listAntecipacoes).toHaveBeenCalledTimes(3));
+  });
+
+  it('Documento opens the advance document in a new tab', async () => {
+    api.listAntecipacoes.mockResolvedValue(page);
+    api.documentoUrl.mockResolvedValue('blob:doc-6');
+    renderWithProviders(<AntecipacoesPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Documento da antecipação 6' }));
+    await waitFor(() => expect(tabs.opened).toEqual(['blob:doc-6']));
+    expect(api.documentoUrl).toHaveBeenCalledWith(6);
   });
 });

@@ -1,13 +1,14 @@
-import { useState } from 'react';
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ANTECIPACAO_SITUACAO, ANTECIPACAO_SITUACOES, NIVEL, type AntecipacaoSituacao } from '@bg/domain';
-import { confirmAction, DateText, MoneyText, moneyText, PagedTable, PageHeader, showError, showResult, StatusBadge, type DataTableColumn } from '../../../components';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { DateText, MoneyText, moneyText, PagedTable, PageHeader, showResult, StatusBadge, type DataTableColumn } from '../../../components';
 import { useCurrentUser } from '../../../lib/auth';
-import { aprovar, documentoUrl, empresasForSelect, listAntecipacoes, negar, openInNewTab, type AntecipacaoRow } from '../api/antecipacoes';
+import { withNewTab } from '../../../lib/new-tab';
+import { usePagedList } from '../../../lib/use-paged-list';
+import { useSubmit } from '../../../lib/use-submit';
+import { aprovar, documentoUrl, empresasForSelect, listAntecipacoes, negar, type AntecipacaoRow } from '../api/antecipacoes';
 import { AntecipacaoDetalheView } from '../components/AntecipacaoDetalheView';
 
 /**
@@ -19,44 +20,41 @@ export function AntecipacoesPage() {
   const user = useCurrentUser();
   const admin = user.nivel === NIVEL.ADMINISTRADOR;
   const navigate = useNavigate();
-  const client = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<{ situacao: AntecipacaoSituacao | ''; empresa_id: string }>({ situacao: '', empresa_id: '' });
   const empresas = useQuery({ queryKey: ['empresas', 'select'], queryFn: empresasForSelect, enabled: admin });
-  const query = useQuery({
-    queryKey: ['antecipacoes', 'lista', page, filters],
-    queryFn: () => listAntecipacoes({ page, ...filters }),
-    placeholderData: keepPreviousData,
+  // the Loja and Situação selects apply at once (no search text on this list)
+  const list = usePagedList<AntecipacaoRow, { situacao: AntecipacaoSituacao | ''; empresa_id: string }>({
+    key: 'antecipacoes',
+    fetch: ({ page, situacao, empresa_id }) => listAntecipacoes({ page, situacao, empresa_id }),
+    filters: { situacao: '', empresa_id: '' },
   });
-  const refresh = () => client.invalidateQueries({ queryKey: ['antecipacoes'] });
-  const filter = (next: Partial<typeof filters>) => {
-    setFilters((f) => ({ ...f, ...next }));
-    setPage(1);
-  };
 
-  async function decide(row: AntecipacaoRow, decision: 'aprovar' | 'negar') {
-    const ok = await confirmAction({
-      title: decision === 'aprovar' ? 'Aprovar antecipação' : 'Negar antecipação',
-      text: `${decision === 'aprovar' ? 'Aprovar' : 'Negar'} a antecipação de ${row.fantasia} no valor de ${moneyText(row.total_antecipacao)}? Esta ação não pode ser desfeita.`,
-      confirmColor: decision === 'negar' ? 'red' : undefined,
-    });
-    if (!ok) return;
-    try {
-      if (decision === 'aprovar') {
-        // the document tab opens with the confirmation click, then receives the PDF
-        await openInNewTab(async () => {
-          const res = await aprovar(row.id);
-          showResult(res);
+  const decide = useSubmit(
+    async (row: AntecipacaoRow, decision: 'aprovar' | 'negar') => {
+      if (decision === 'negar') return negar(row.id);
+      // the document tab opens with the confirmation click; the approval is shown, then the tab receives the PDF
+      await withNewTab(
+        async () => {
+          showResult(await aprovar(row.id));
           return documentoUrl(row.id);
-        });
-      } else {
-        showResult(await negar(row.id));
-      }
-    } catch (err) {
-      showResult({ status: err instanceof ApiError ? err.status : 0, msg: errorMessage(err) }, { autoCloseMs: 0 });
-    }
-    refresh();
-  }
+        },
+        (url) => url,
+        { sameTabIfBlocked: true },
+      );
+      return undefined;
+    },
+    {
+      confirm: (row, decision) => ({
+        title: decision === 'aprovar' ? 'Aprovar antecipação' : 'Negar antecipação',
+        text: `${decision === 'aprovar' ? 'Aprovar' : 'Negar'} a antecipação de ${row.fantasia} no valor de ${moneyText(row.total_antecipacao)}? Esta ação não pode ser desfeita.`,
+        confirmColor: decision === 'negar' ? 'red' : undefined,
+      }),
+      // whether it went through or not, the list shows the server's state
+      invalidate: [['antecipacoes']],
+      errorDialog: { autoCloseMs: 0 },
+    },
+  );
+  // the document of an approved advance, in a tab opened during the click
+  const documento = useSubmit((row: AntecipacaoRow) => withNewTab(() => documentoUrl(row.id), (url) => url, { sameTabIfBlocked: true }), { result: false });
 
   const detalhes = (row: AntecipacaoRow) =>
     modals.open({ title: `Antecipação nº ${row.id}`, size: 'xl', children: <AntecipacaoDetalheView id={row.id} /> });
@@ -95,10 +93,10 @@ export function AntecipacoesPage() {
           </Button>
           {admin && r.situacao === ANTECIPACAO_SITUACAO.EM_ANALISE && (
             <>
-              <Button size="compact-sm" color="green" onClick={() => void decide(r, 'aprovar')} aria-label={`Aprovar antecipação ${r.id}`}>
+              <Button size="compact-sm" color="green" onClick={() => void decide.run(r, 'aprovar')} aria-label={`Aprovar antecipação ${r.id}`}>
                 Aprovar
               </Button>
-              <Button size="compact-sm" color="red" variant="light" onClick={() => void decide(r, 'negar')} aria-label={`Negar antecipação ${r.id}`}>
+              <Button size="compact-sm" color="red" variant="light" onClick={() => void decide.run(r, 'negar')} aria-label={`Negar antecipação ${r.id}`}>
                 Negar
               </Button>
             </>
@@ -107,7 +105,7 @@ export function AntecipacoesPage() {
             <Button
               size="compact-sm"
               variant="light"
-              onClick={() => void openInNewTab(() => documentoUrl(r.id)).catch((err) => showError(errorMessage(err)))}
+              onClick={() => void documento.run(r)}
               aria-label={`Documento da antecipação ${r.id}`}
             >
               Documento
@@ -130,8 +128,8 @@ export function AntecipacoesPage() {
             label="Loja"
             w={240}
             data={[{ value: '', label: 'TODAS' }, ...(empresas.data ?? []).map((e) => ({ value: String(e.value), label: e.label }))]}
-            value={filters.empresa_id}
-            onChange={(v) => filter({ empresa_id: v ?? '' })}
+            value={list.filters.empresa_id}
+            onChange={(v) => list.setFilters({ empresa_id: v ?? '' })}
             allowDeselect={false}
             searchable
           />
@@ -140,12 +138,12 @@ export function AntecipacoesPage() {
           label="Situação"
           w={200}
           data={[{ value: '', label: 'TODAS' }, ...ANTECIPACAO_SITUACOES.map((s) => ({ value: s, label: s }))]}
-          value={filters.situacao}
-          onChange={(v) => filter({ situacao: ANTECIPACAO_SITUACOES.find((s) => s === v) ?? '' })}
+          value={list.filters.situacao}
+          onChange={(v) => list.setFilters({ situacao: ANTECIPACAO_SITUACOES.find((s) => s === v) ?? '' })}
           allowDeselect={false}
         />
       </Group>
-      <PagedTable<AntecipacaoRow> rowKey={(r) => r.id} loading={query.isFetching} result={query.data} onPage={setPage} columns={columns} caption="Antecipações" />
+      <PagedTable<AntecipacaoRow> rowKey={(r) => r.id} {...list.tableProps} columns={columns} caption="Antecipações" />
     </Stack>
   );
 }

@@ -101,4 +101,19 @@ describe('public signing page', () => {
     await fillAndSign();
     expect(await screen.findByRole('heading', { name: ASSINATURA_MSG.linkInvalido })).toBeInTheDocument();
   });
+
+  it('too many attempts on signing show their page; a network failure stays on the form and may be retried', async () => {
+    api.getAssinaturaPublica.mockResolvedValue(publica);
+    api.assinarDuplicatas.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    renderPage();
+    await screen.findByRole('button', { name: 'Assinar' });
+    await fillAndSign();
+    expect(await screen.findByText('Não foi possível assinar agora. Verifique a sua conexão e tente novamente.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Assinar' })).toBeEnabled();
+
+    api.assinarDuplicatas.mockRejectedValueOnce(new ApiError(429, { status: 429, msg: 'Muitas requisições.' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Assinar' }));
+    expect(await screen.findByRole('heading', { name: 'Muitas tentativas' })).toBeInTheDocument();
+    expect(screen.getByText(ASSINATURA_MSG.muitasTentativas)).toBeInTheDocument();
+  });
 });

@@ -1,15 +1,16 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Center, Code, Container, Divider, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ASSINATURA_MSG } from '@bg/domain';
 import { DateText, MoneyText } from '../../../components';
-import { ApiError } from '../../../lib/api-client';
-import { applyServerErrors } from '../../../lib/zod-form';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useSubmit, type FieldErrorsTarget } from '../../../lib/use-submit';
 import { assinarDuplicatas, documentoPath, getAssinaturaPublica, type AssinaturaConcluida } from '../api/assinatura';
 import { AssinaturaForm, type AssinaturaValues } from '../components/AssinaturaForm';
 
 const APP_NAME = 'Boleto Garantido';
+const SEM_CONEXAO = 'Não foi possível assinar agora. Verifique a sua conexão e tente novamente.';
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -72,7 +73,6 @@ function Assinado({ result }: { result: AssinaturaConcluida }) {
 export function AssinaturaPage() {
   const token = useParams().token ?? '';
   const query = useQuery({ queryKey: ['assinatura-publica', token], queryFn: () => getAssinaturaPublica(token), retry: false, staleTime: Infinity });
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<AssinaturaConcluida | null>(null);
   const [gone, setGone] = useState<'invalid' | 'too-many' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -81,23 +81,20 @@ export function AssinaturaPage() {
     document.title = `Assinatura de Duplicatas | ${APP_NAME}`;
   }, []);
 
-  const sign = async (values: AssinaturaValues, form: { setErrors(errors: Record<string, string>): void }) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const res = await assinarDuplicatas(token, values);
-      setDone(res.data);
-    } catch (err) {
+  // the form is AssinaturaForm's own: the server's field messages (422) go to the one last submitted
+  const signingForm = useRef<FieldErrorsTarget | null>(null);
+  // no session here: no result dialog, the failures are shown on this page (or replace it)
+  const sign = useSubmit((values: AssinaturaValues) => assinarDuplicatas(token, values), {
+    form: { setErrors: (errors) => signingForm.current?.setErrors(errors) },
+    result: false,
+    error: 'none',
+    onSuccess: (res) => setDone(res.data),
+    onError: (err) => {
       if (err instanceof ApiError && err.status === 404) setGone('invalid');
       else if (err instanceof ApiError && err.status === 429) setGone('too-many');
-      else if (err instanceof ApiError && err.status === 422) {
-        applyServerErrors(form, err.errors);
-        setFailure(err.body.msg);
-      } else setFailure(err instanceof ApiError ? err.body.msg : 'Não foi possível assinar agora. Verifique a sua conexão e tente novamente.');
-    } finally {
-      setBusy(false);
-    }
-  };
+      else setFailure(errorMessage(err, SEM_CONEXAO));
+    },
+  });
 
   if (done) return <Assinado result={done} />;
   if (gone) return <LinkInvalido tooMany={gone === 'too-many'} />;
@@ -175,7 +172,15 @@ export function AssinaturaPage() {
               {failure}
             </Alert>
           )}
-          <AssinaturaForm aceite={a.aceite} busy={busy} onSubmit={(values, form) => void sign(values, form)} />
+          <AssinaturaForm
+            aceite={a.aceite}
+            busy={sign.busy}
+            onSubmit={(values, form) => {
+              signingForm.current = form;
+              setFailure(null);
+              void sign.run(values);
+            }}
+          />
           <Divider />
           <Text size="xs" c="dimmed">
             Link válido até <DateText value={a.expires_at} withTime />, para uma única assinatura. Se você não reconhece esta compra, não assine e{' '}

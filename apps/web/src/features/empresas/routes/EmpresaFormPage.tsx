@@ -2,7 +2,7 @@ import { Divider, Grid, Loader, Paper, Select, Stack, TextInput, Title } from '@
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { empresaSchema } from '@bg/domain';
+import { empresaSchema, NIVEL } from '@bg/domain';
 import { AddressFields, DocumentInput, FormActions, PageHeader, PhoneInput } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
 import { isAdmin, useCurrentUser } from '../../../lib/auth';
@@ -22,7 +22,7 @@ export function EmpresaFormPage() {
   const navigate = useNavigate();
   const form = useForm<EmpresaFormValues>({
     // A franqueado's new empresa becomes its franchisee (shown, not editable).
-    initialValues: emptyEmpresaValues(!admin && user.nivel === '3' ? (user.empresa?.id ?? null) : null),
+    initialValues: emptyEmpresaValues(!admin && user.nivel === NIVEL.FRANQUEADO ? (user.empresa?.id ?? null) : null),
     validate: zodValidate(empresaSchema),
   });
   const existing = useQuery({ queryKey: ['empresa', id], queryFn: () => empresasApi.get(id!), enabled: id !== null });

@@ -25,18 +25,6 @@ async function postForFile(path: string, body: object): Promise<Blob> {
   return res.blob();
 }
 
-/** Saves a Blob as a download with this name. */
-export function download(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 export const lgpdApi = {
   acessos: (pessoaId: number, page: number) => call(c.getAcessos, { params: { id: pessoaId }, query: { page, per_page: 15 } }),
   exportar: (cpf_cnpj: string, formato: 'json' | 'pdf') => postForFile(formato === 'pdf' ? c.exportarPdf.path : c.exportar.path, { cpf_cnpj }),

@@ -2,9 +2,10 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { lgpdExportSchema, onlyDigits } from '@bg/domain';
 import { DocumentInput, PageHeader } from '../../../components';
+import { download } from '../../../lib/download';
 import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
-import { download, lgpdApi } from '../api/lgpd';
+import { lgpdApi } from '../api/lgpd';
 
 /**
  * Administração > LGPD: the data subject's request — everything held about one CPF/CNPJ as JSON

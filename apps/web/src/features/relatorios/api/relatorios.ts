@@ -17,27 +17,3 @@ export const getFechamento = (periodo: MesAno, empresaId: number) =>
 export const fechamentoPdfUrl = (periodo: MesAno, empresaId: number) => fileUrl(c.getFechamentoPdf, { query: { ...periodo, empresa_id: empresaId } });
 
 export const empresasForSelect = () => call(empresaContracts.dataForSelect).then((r) => r.data);
-
-/** Saves a downloaded file (object URL) under a name, as a click on a download link would. */
-export function download(url: string, filename: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-/** Opens a PDF in a new tab opened during the click (no popup blocker). */
-export async function openInNewTab(load: () => Promise<string>): Promise<void> {
-  const tab = window.open('', '_blank');
-  try {
-    const url = await load();
-    if (tab) tab.location.href = url;
-    else window.location.assign(url);
-  } catch (err) {
-    tab?.close();
-    throw err;
-  }
-}

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
-import { mesAtual } from '@bg/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { mesAnoTexto, mesAtual } from '@bg/domain';
 import { renderWithProviders } from '../../../test/render';
 import { FaturamentoPage } from './FaturamentoPage';
 
-const api = vi.hoisted(() => ({ getFaturamento: vi.fn(), faturamentoCsvUrl: vi.fn(), download: vi.fn() }));
+const api = vi.hoisted(() => ({ getFaturamento: vi.fn(), faturamentoCsvUrl: vi.fn() }));
 vi.mock('../api/relatorios', () => api);
+const files = vi.hoisted(() => ({ download: vi.fn() }));
+vi.mock('../../../lib/download', () => files);
 // recharts draws nothing measurable under jsdom; the chart gets its own e2e check
 vi.mock('../components/FaturamentoChart', () => ({ FaturamentoChart: ({ meses }: { meses: unknown[] }) => <div data-testid="chart">{meses.length} meses</div> }));
 
@@ -20,7 +22,11 @@ const body = {
   meses: Array.from({ length: 12 }, (_, i) => ({ mes: i + 1, ano: 2024, receita: 1, repasse_liquido: 1, recebido_premium: 1 })),
 };
 
-afterEach(() => api.getFaturamento.mockReset());
+afterEach(() => {
+  api.getFaturamento.mockReset();
+  api.faturamentoCsvUrl.mockReset();
+  files.download.mockReset();
+});
 
 describe('Faturamento', () => {
   it('asks for the current month by default and shows the spec columns, the subtotal and the chart', async () => {
@@ -43,5 +49,15 @@ describe('Faturamento', () => {
     const receita = (row: number) => within(within(screen.getByRole('table', { name: 'Faturamento' })).getAllByRole('row')[row]).getAllByRole('cell')[6].firstElementChild!;
     expect(receita(1)).toHaveClass('receita-positiva');
     expect(receita(2)).toHaveClass('receita-negativa');
+  });
+
+  it('Exportar CSV saves the month’s CSV under its name', async () => {
+    api.getFaturamento.mockResolvedValue(body);
+    api.faturamentoCsvUrl.mockResolvedValue('blob:csv');
+    renderWithProviders(<FaturamentoPage />);
+    await screen.findByText('Parceira Isenta');
+    fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(files.download).toHaveBeenCalledWith('blob:csv', `faturamento-${mesAnoTexto(mesAtual()).replace('/', '-')}.csv`));
+    expect(api.faturamentoCsvUrl).toHaveBeenCalledWith(mesAtual());
   });
 });

@@ -4,7 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { mesAtual, type MesAno } from '@bg/domain';
 import { PageHeader, showError } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
-import { download, empresasForSelect, fechamentoPdfUrl, getFechamento, openInNewTab } from '../api/relatorios';
+import { download } from '../../../lib/download';
+import { withNewTab } from '../../../lib/new-tab';
+import { empresasForSelect, fechamentoPdfUrl, getFechamento } from '../api/relatorios';
 import { PeriodoFields } from '../components/PeriodoFields';
 import classes from '../components/fechamento-html.module.css';
 
@@ -33,7 +35,7 @@ export function FechamentoPage() {
             <Button variant="light" disabled={!f} onClick={() => void pdf().then((url) => download(url, `fechamento-${empresaId}-${periodo.ano}-${String(periodo.mes).padStart(2, '0')}.pdf`)).catch((err) => showError(errorMessage(err)))}>
               Baixar PDF
             </Button>
-            <Button disabled={!f} onClick={() => void openInNewTab(pdf).catch((err) => showError(errorMessage(err)))}>
+            <Button disabled={!f} onClick={() => void withNewTab(pdf, (url) => url, { sameTabIfBlocked: true }).catch((err) => showError(errorMessage(err)))}>
               Imprimir
             </Button>
           </>

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../test/render';
 import { SimuladorVendaPage } from './SimuladorVendaPage';
 
@@ -49,5 +50,21 @@ describe('Simulador de venda com taxas', () => {
     const rows = within(table).getAllByRole('row');
     expect(within(rows[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['01', '10/04/2025', '3,1%', 'R$ 355,11', 'R$ 344,10']);
     expect(within(rows[4]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Total', 'R$ 1.065,33', 'R$ 999,99']);
+  });
+
+  it('a refusal shows the server’s message and its field messages, and no results', async () => {
+    api.simularVenda.mockResolvedValueOnce(s1);
+    renderWithProviders(<SimuladorVendaPage />);
+    fireEvent.change(screen.getByLabelText(/Valor da venda/), { target: { value: '1000' } });
+    fireEvent.change(screen.getByLabelText(/Quantidade de parcelas/), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'SIMULAR' }));
+    expect(await screen.findByRole('table', { name: 'Parcelas simuladas' })).toBeInTheDocument();
+
+    api.simularVenda.mockRejectedValueOnce(new ApiError(422, { status: 422, msg: 'Dados inválidos.', errors: { qtdParcelas: 'Limite de parcelas da loja excedido' } }));
+    fireEvent.click(screen.getByRole('button', { name: 'SIMULAR' }));
+    expect(await screen.findByText('Dados inválidos.')).toBeInTheDocument();
+    expect(screen.getByText('Limite de parcelas da loja excedido')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Parcelas simuladas' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'SIMULAR' })).not.toHaveAttribute('data-loading');
   });
 });

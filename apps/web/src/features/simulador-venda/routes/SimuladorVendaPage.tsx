@@ -11,9 +11,10 @@ import {
   saleSimulationSchema,
 } from '@bg/domain';
 import { DateText, MoneyInput, MoneyText, PageHeader } from '../../../components';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
-import { applyServerErrors, zodValidate } from '../../../lib/zod-form';
+import { useSubmit } from '../../../lib/use-submit';
+import { zodValidate } from '../../../lib/zod-form';
 import { empresasForSelect, simularVenda, type SimulacaoVenda } from '../api/simulador';
 
 type Values = { valor: number | null; qtd_parcelas: number | string };
@@ -33,7 +34,6 @@ export function SimuladorVendaPage() {
   const [empresaId, setEmpresaId] = useState('');
   const [result, setResult] = useState<SimulacaoVenda | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const empresas = useQuery({ queryKey: ['empresas', 'select'], queryFn: empresasForSelect, enabled: admin });
   const form = useForm<Values>({
     initialValues: { valor: null, qtd_parcelas: SALE_SIMULATION_DEFAULT_INSTALLMENTS },
@@ -43,18 +43,21 @@ export function SimuladorVendaPage() {
   const { valor, qtd_parcelas } = form.values;
   const incompleto = !valor || !qtd_parcelas || Number(qtd_parcelas) === 0;
 
-  const submit = form.onSubmit(async (values) => {
-    setLoading(true);
-    setError(null);
-    try {
-      setResult(await simularVenda(Number(values.valor), Number(values.qtd_parcelas), empresaId ? Number(empresaId) : undefined));
-    } catch (err) {
+  const simular = useSubmit((values: Values) => simularVenda(Number(values.valor), Number(values.qtd_parcelas), empresaId ? Number(empresaId) : undefined), {
+    // the API names the instalments after its path parameter (qtdParcelas)
+    form: { setErrors: (errors) => form.setErrors({ valor: errors.valor, qtd_parcelas: errors.qtdParcelas }) },
+    // the answer is the table below; a failure is shown above it, in place of the results
+    result: false,
+    error: 'none',
+    onSuccess: (simulacao) => setResult(simulacao),
+    onError: (err) => {
       setResult(null);
-      if (err instanceof ApiError) applyServerErrors(form, err.errors && { valor: err.errors.valor, qtd_parcelas: err.errors.qtdParcelas });
       setError(errorMessage(err));
-    } finally {
-      setLoading(false);
-    }
+    },
+  });
+  const submit = form.onSubmit((values) => {
+    setError(null);
+    void simular.run(values);
   });
 
   return (
@@ -84,7 +87,7 @@ export function SimuladorVendaPage() {
           )}
         </SimpleGrid>
         <Group justify="flex-end" mt="md">
-          <Button type="submit" disabled={incompleto} loading={loading}>
+          <Button type="submit" disabled={incompleto} loading={simular.busy}>
             SIMULAR
           </Button>
         </Group>
