@@ -57,7 +57,8 @@ test('[CNAB]: remessa generated and downloaded, the bank answer uploaded, previe
   // the bar gone and the preview job's progress at the whole file (bytes read = file size).
   await expect(panel.getByTestId('job-progress')).toHaveCount(0);
   const retornoId = Number(/Retorno nº (\d+)/.exec((await panel.getByRole('heading', { name: /Retorno nº/ }).textContent()) ?? '')?.[1]);
-  const detail = await request.get(`/api/retorno/getById/${retornoId}`, { headers: admin });
+  // a fresh token: the e2e server's access tokens last 5 s
+  const detail = await request.get(`/api/retorno/getById/${retornoId}`, { headers: { authorization: `Bearer ${await apiToken(request, 'admin')}` } });
   expect(detail.status(), await detail.text()).toBe(200);
   expect((await detail.json()).data.job).toMatchObject({ kind: 'cnab.retorno-previa', status: 'done', progress_unit: 'bytes', progress_done: bytes.length, progress_total: bytes.length });
   const previa = panel.getByRole('table', { name: 'Prévia do retorno' });
