@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Alert, Box, Button, Group, LoadingOverlay, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { mesAnoTexto, mesAtual, type MesAno } from '@bg/domain';
-import { MoneyText, PageHeader, showError } from '../../../components';
+import { MoneyText, PageHeader } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
 import { download } from '../../../lib/download';
+import { useSubmit } from '../../../lib/use-submit';
 import { faturamentoCsvUrl, getFaturamento, type FaturamentoItem } from '../api/relatorios';
 import { FaturamentoChart } from '../components/FaturamentoChart';
 import { PeriodoFields } from '../components/PeriodoFields';
@@ -42,27 +43,21 @@ function FigureCells({ row }: { row: Figuras }) {
  */
 export function FaturamentoPage() {
   const [periodo, setPeriodo] = useState<MesAno>(() => mesAtual());
-  const [exporting, setExporting] = useState(false);
   const query = useQuery({ queryKey: ['relatorios', 'faturamento', periodo], queryFn: () => getFaturamento(periodo), placeholderData: keepPreviousData });
   const f = query.data;
 
-  async function exportar() {
-    setExporting(true);
-    try {
-      download(await faturamentoCsvUrl(periodo), `faturamento-${mesAnoTexto(periodo).replace('/', '-')}.csv`);
-    } catch (err) {
-      showError(errorMessage(err));
-    } finally {
-      setExporting(false);
-    }
-  }
+  // a download, not a change: no result dialog; a failure shows in the 3 s alert bar
+  const exportar = useSubmit(
+    async () => download(await faturamentoCsvUrl(periodo), `faturamento-${mesAnoTexto(periodo).replace('/', '-')}.csv`),
+    { result: false, error: 'alert' },
+  );
 
   return (
     <Stack>
       <PageHeader
         title="Faturamento"
         actions={
-          <Button variant="light" onClick={() => void exportar()} loading={exporting} disabled={!f}>
+          <Button variant="light" onClick={() => void exportar.run()} loading={exportar.busy} disabled={!f}>
             Exportar CSV
           </Button>
         }
