@@ -3,8 +3,17 @@
 // layout, route table), plus the route's own lazy page chunk and its static imports (read from the
 // Vite manifest, build.manifest: true).
 // Pages come from apps/web/src/app/route-table.tsx and router.tsx (`page(() => import(...), ...)`).
-// Options: --dist=<folder> (default apps/web/dist, built first if missing or stale); --json.
+// Then a Lighthouse run (performance category) on /login in Debian's Chromium, against the built
+// production server (apps/api/dist/main.js as `npm start` runs it, on a throwaway PGlite under the
+// system's temporary folder): Lighthouse's default (mobile: Moto G Power, simulated slow 4G and 4×
+// CPU) and its desktop preset, the median of --runs each. docs/performance.md.
+// Options: --dist=<folder> (default apps/web/dist, built first if missing or stale); --json;
+// --runs=N (Lighthouse runs per preset, default 3); --no-lighthouse; CHROMIUM=/path (default /usr/bin/chromium).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { build, root } from './build.mjs';
@@ -12,8 +21,11 @@ import { build, root } from './build.mjs';
 const args = process.argv.slice(2);
 const distArg = args.find((a) => a.startsWith('--dist='))?.slice('--dist='.length);
 const dist = path.resolve(distArg ?? path.join(root, 'apps/web/dist'));
-if (!distArg) build({ only: ['web'], ifStale: true });
+const lighthouseWanted = !args.includes('--no-lighthouse');
+if (!distArg) build({ only: lighthouseWanted ? ['web', 'api'] : ['web'], ifStale: true });
 const LOGIN_BUDGET_KB = 200;
+const PERFORMANCE_TARGET = 95;
+const runs = Math.max(1, Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 3));
 
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const web = path.join(root, 'apps/web');
@@ -87,8 +99,18 @@ const totalJsGzip = allJs.reduce((t, f) => t + gzipBytes(`assets/${f}`), 0);
 const totalJsRaw = allJs.reduce((t, f) => t + fs.statSync(path.join(dist, 'assets', f)).size, 0);
 const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(6);
 
+// Lighthouse's audits shown per preset (numericValue: ms, CLS unitless)
+const METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+];
+
 if (args.includes('--json')) {
-  console.log(JSON.stringify({ routes: rows, totalJsGzip, totalJsRaw, jsFiles: allJs.length }, null, 2));
+  const lighthouse = lighthouseWanted ? await lighthouseOfLogin() : null;
+  console.log(JSON.stringify({ routes: rows, totalJsGzip, totalJsRaw, jsFiles: allJs.length, lighthouse }, null, 2));
 } else {
   console.log(`Por rota (gzip, KB), de ${path.relative(process.cwd(), dist) || dist}:`);
   console.log(`${'rota'.padEnd(52)}    JS    CSS  chunks  página`);
@@ -97,4 +119,148 @@ if (args.includes('--json')) {
   const login = rows[0];
   const verdict = login.jsGzip / 1024 < LOGIN_BUDGET_KB ? 'ok' : 'ACIMA DA META';
   console.log(`/login: ${kb(login.jsGzip).trim()} KB de JS gzip (meta < ${LOGIN_BUDGET_KB} KB: ${verdict})`);
+  if (lighthouseWanted) printLighthouse(await lighthouseOfLogin());
+}
+
+// ---- Lighthouse on /login -------------------------------------------------------------------
+
+async function lighthouseOfLogin() {
+  const { default: run, desktopConfig } = await import('lighthouse');
+  const server = await startServer();
+  const chrome = await startChromium().catch(async (err) => {
+    await server.stop();
+    throw err;
+  });
+  try {
+    const url = `${server.url}/login`;
+    const presets = [
+      { name: 'mobile (padrão do Lighthouse)', config: undefined },
+      { name: 'desktop (--preset=desktop)', config: desktopConfig },
+    ];
+    const results = [];
+    for (const preset of presets) {
+      const samples = [];
+      for (let i = 0; i < runs; i++) {
+        const result = await run(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, preset.config);
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error('o Lighthouse não devolveu resultado');
+        if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        samples.push({
+          score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          metrics: Object.fromEntries(METRICS.map(([id]) => [id, lhr.audits[id]?.numericValue ?? NaN])),
+          version: lhr.lighthouseVersion,
+          userAgent: lhr.environment.hostUserAgent,
+        });
+      }
+      results.push({ preset: preset.name, samples });
+    }
+    return { url: '/login', runs, results };
+  } finally {
+    await chrome.stop();
+    await server.stop();
+  }
+}
+
+function printLighthouse({ runs: n, results }) {
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  const first = results[0].samples[0];
+  console.log(`\nLighthouse ${first.version} em ${first.userAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? 'Chromium'} — /login, categoria performance, mediana de ${n} execuções`);
+  console.log(`${'perfil'.padEnd(32)} nota  ${METRICS.map(([, label]) => label.padStart(8)).join('')}   (ms; CLS sem unidade)`);
+  for (const { preset, samples } of results) {
+    const score = median(samples.map((s) => s.score));
+    const cells = METRICS.map(([id]) => {
+      const v = median(samples.map((s) => s.metrics[id]));
+      return (id === 'cumulative-layout-shift' ? v.toFixed(3) : Math.round(v).toString()).padStart(8);
+    });
+    const all = samples.map((s) => s.score).join(', ');
+    console.log(`${preset.padEnd(32)} ${String(score).padStart(4)}  ${cells.join('')}   notas: ${all} (meta ≥ ${PERFORMANCE_TARGET}: ${score >= PERFORMANCE_TARGET ? 'ok' : 'ABAIXO'})`);
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The built server on a free port over a fresh PGlite in a temporary folder (removed on stop). */
+async function startServer() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-bench-web-'));
+  const port = await freePort();
+  const env = { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', SEED: 'none', ADMIN_PASSWORD: randomBytes(12).toString('hex'), JOBS: 'off', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.STORAGE_DIR;
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (c) => (stderr += c));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`o servidor saiu (${child.exitCode}): ${stderr.trim()}`);
+    }
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return { url, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`o servidor não respondeu em 120 s: ${stderr.trim()}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Debian's Chromium, headless, with its DevTools port for Lighthouse (never a downloaded browser). */
+async function startChromium() {
+  const executable = process.env.CHROMIUM || '/usr/bin/chromium';
+  if (!fs.existsSync(executable)) throw new Error(`${executable} não existe: apt-get install chromium (ou --no-lighthouse)`);
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-bench-chromium-'));
+  const flags = [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+    '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank',
+  ];
+  const child = spawn(executable, flags, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
+  const port = await new Promise((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error(`o Chromium não abriu a porta de depuração em 30 s: ${text.trim()}`)), 30_000);
+    child.stderr.on('data', (c) => {
+      text += c;
+      const m = text.match(/DevTools listening on ws:\/\/[^:]+:(\d+)\//);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`o Chromium saiu (${code}): ${text.trim()}`));
+    });
+  }).catch(async (err) => {
+    await stop();
+    throw err;
+  });
+  return { port, stop };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { completeCpf } from '@bg/domain';
 import { cpfSuspeito } from '../../src/db/schema/index.js';
-import { COUNT_CAP, MAX_OFFSET, pagedSelect, textSearch } from '../../src/shared/paged-select.js';
+import { COUNT_CAP, MAX_OFFSET, pagedSelect, pagedTotal, textSearch } from '../../src/shared/paged-select.js';
 import { createTestApp, type TestApp } from '../harness.js';
 import { loggedDb } from '../query-log.js';
 
@@ -51,6 +51,21 @@ describe('pagedSelect above the count cap', () => {
 
   it("count: 'exact' counts every row and keeps the exact shape", async () => {
     expect(await list(2, 10, 'exact')).toMatchObject({ total: ROWS, last_page: 3, from: 11, to: 20, queries: 2 });
+  });
+
+  it("count: 'window' takes the exact total from the page query itself: one query, a count only past the end", async () => {
+    const windowed = async (page: number, per_page: number) => {
+      const { db, queries } = loggedDb(t.database);
+      const query = db
+        .select({ motivo: cpfSuspeito.motivo, paged_total: pagedTotal })
+        .from(cpfSuspeito)
+        .where(textSearch(marker, { text: [cpfSuspeito.motivo] }))
+        .$dynamic();
+      const r = await pagedSelect(db, query, { page, per_page, orderBy: [asc(cpfSuspeito.id)], countCap: CAP, count: 'window' }, (row) => row.motivo);
+      return { ...r, queries: queries.length };
+    };
+    expect(await windowed(2, 10)).toMatchObject({ data: Array.from({ length: 10 }, (_, i) => `${marker} #${i + 11}`), total: ROWS, last_page: 3, from: 11, to: 20, queries: 1 });
+    expect(await windowed(4, 10)).toMatchObject({ data: [], total: ROWS, last_page: 3, from: null, queries: 2 });
   });
 
   it('the real cap and depth', () => {

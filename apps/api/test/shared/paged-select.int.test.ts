@@ -60,7 +60,8 @@ describe('textSearch', () => {
   });
 
   it('matches the user\'s % and _ literally', async () => {
-    expect(await motivos('100%_certo')).toEqual([`${marker} #7 100%_certo`]);
+    // the 3 digits (100) also search the documents: other files' rows on the shared database may match those
+    expect((await motivos('100%_certo')).filter((m) => m.startsWith(marker))).toEqual([`${marker} #7 100%_certo`]);
     expect(await motivos(`${marker} #_`)).toEqual([]);
   });
 
