@@ -2,12 +2,14 @@
 // process on a temporary database — a fresh PostgreSQL database when BENCH_DATABASE_URL (or
 // TEST_DATABASE_URL) names a server, else an in-memory PGlite — with the demo conta de cobrança and
 // NO boletos: every title is looked up in its batch (the file's account is found) and reported not
-// found. The file is uploaded over HTTP as a stream (multipart, like the browser), then the preview
-// job is polled until the retorno is PRONTO.
+// found. The file is uploaded over HTTP as a stream (multipart, like the browser) by a client in a
+// child process — as the browser is, outside the server: its read buffers are not the app's memory —,
+// then the preview job is polled until the retorno is PRONTO. Peak RSS is this (the app's) process.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
@@ -71,6 +73,43 @@ function request(port: number, method: string, url: string, headers: Record<stri
   });
 }
 
+/**
+ * The upload client, run in a process of its own: the file streamed as multipart/form-data. Prints
+ * the status and the answer's JSON.
+ */
+const UPLOAD_CLIENT = `
+import fs from 'node:fs';
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+const [port, token, file] = process.argv.slice(1);
+const size = fs.statSync(file).size;
+const boundary = '----bench' + randomBytes(8).toString('hex');
+const head = Buffer.from('--' + boundary + '\\r\\nContent-Disposition: form-data; name="arquivo"; filename="bench.ret"\\r\\nContent-Type: text/plain\\r\\n\\r\\n');
+const tail = Buffer.from('\\r\\n--' + boundary + '--\\r\\n');
+const req = http.request({ host: '127.0.0.1', port: Number(port), method: 'POST', path: '/api/retorno/create', headers: { authorization: 'Bearer ' + token, 'content-type': 'multipart/form-data; boundary=' + boundary, 'content-length': head.length + size + tail.length } }, (res) => {
+  let text = '';
+  res.setEncoding('utf8');
+  res.on('data', (c) => (text += c));
+  res.on('end', () => process.stdout.write(JSON.stringify({ status: res.statusCode, json: text ? JSON.parse(text) : null })));
+});
+req.on('error', (err) => { console.error(err); process.exit(1); });
+req.write(head);
+const stream = fs.createReadStream(file, { highWaterMark: 1 << 20 });
+stream.pipe(req, { end: false });
+stream.on('end', () => req.end(tail));
+`;
+
+function upload(port: number, token: string, path: string): Promise<{ status: number; json: ApiJson }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', UPLOAD_CLIENT, String(port), token, path], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (c: string) => (out += c));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as { status: number; json: ApiJson }) : reject(new Error(`upload client exited with ${code}`))));
+  });
+}
+
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-bench-'));
 const database = await openDatabase();
 await migrate(database);
@@ -84,16 +123,8 @@ try {
   const login = await request(port, 'POST', '/api/login', { 'content-type': 'application/json' }, (req) => req.end(JSON.stringify({ username: admin.login, password: admin.password })));
   const auth = { authorization: `Bearer ${login.json.access_token}` };
 
-  const boundary = `----bench${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="bench.ret"\r\nContent-Type: text/plain\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const uploadStart = performance.now();
-  const up = await request(port, 'POST', '/api/retorno/create', { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length }, (req) => {
-    req.write(head);
-    const stream = fs.createReadStream(file, { highWaterMark: 1 << 20 });
-    stream.pipe(req, { end: false });
-    stream.on('end', () => req.end(tail));
-  });
+  const up = await upload(port, login.json.access_token, file);
   const uploadMs = performance.now() - uploadStart;
   if (up.status !== 200) throw new Error(`upload: ${up.status} ${JSON.stringify(up.json)}`);
   const id = up.json.data.id;
@@ -103,7 +134,7 @@ try {
   for (;;) {
     detail = (await request(port, 'GET', `/api/retorno/getById/${id}`, auth)).json.data;
     if (detail.status !== 'ANALISANDO') break;
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 25));
   }
   const previewMs = performance.now() - previewStart;
   if (detail.status !== 'PRONTO') throw new Error(`preview ended ${detail.status}: ${detail.job?.error}`);

@@ -1,8 +1,9 @@
 // npm run bench:retorno -- --mb 500
 // Builds a synthetic CNAB 240 retorno of that size from the fixtures' real detail pairs, then measures
-// MB/s and peak RSS, each phase in a child process of its own: (a) the domain reader alone, (b) the
-// preview through the API (upload over HTTP + the preview job; see retorno-api.ts), and (c) the JS
-// peer @banco-br/nodejs-cnab 0.2.0 under a memory/time cap — at the largest size it can finish.
+// MB/s and peak RSS, each phase in a child process of its own: (a) the domain reader alone (by chunk,
+// as the preview job reads, and one title per await), (b) the preview through the API (upload over
+// HTTP + the preview job; see retorno-api.ts), and (c) the JS peer @banco-br/nodejs-cnab 0.2.0 under
+// a memory/time cap — at the largest size it can finish.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,7 @@ const mb = Number(arg('mb', '500'));
 const peerCapSeconds = Number(arg('peer-timeout', process.env.BENCH_PEER_TIMEOUT ?? '240'));
 const peerHeapMiB = Number(arg('peer-heap', '4096'));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-bench-retorno-'));
+const apiDir = path.join(root, '.tmp', `bench-retorno-${process.pid}`);
 
 function child(cmd: string, args: string[], opts: { timeoutMs?: number } = {}): Promise<Result | { failed: string }> {
   return new Promise((resolve) => {
@@ -46,6 +48,38 @@ async function bundle(entry: string, outfile: string): Promise<void> {
   await esbuild.build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent' });
 }
 
+/**
+ * The API phase runs as production runs the app (`npm start`, scripts/build-api.mjs): one esbuild
+ * bundle with the npm packages external and @bg/domain compiled in, the migrations beside it — not
+ * the TypeScript sources under tsx, whose loader alone held ~80 MiB more. Written three levels below
+ * the repository (.tmp/, ignored by git), where apps/api/dist/main.js is, so config.ts finds the same
+ * root and the packages resolve from node_modules.
+ */
+async function bundleApi(): Promise<string> {
+  const esbuild = await import('esbuild');
+  const out = path.join(apiDir, 'api');
+  await esbuild.build({
+    entryPoints: [path.join(here, 'retorno-api.ts')],
+    outfile: path.join(out, 'retorno-api.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    keepNames: true,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'packages-external-except-workspace',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@bg/') || path.isAbsolute(args.path) ? undefined : { path: args.path, external: true }));
+        },
+      },
+    ],
+  });
+  fs.cpSync(path.join(root, 'apps/api/src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
+  return path.join(out, 'retorno-api.mjs');
+}
+
 async function file(sizeMb: number): Promise<string> {
   const p = path.join(dir, `retorno-${sizeMb}mb.ret`);
   if (!fs.existsSync(p)) await buildSyntheticRetorno(p, sizeMb);
@@ -56,14 +90,17 @@ try {
   console.log(`gerando retorno sintético de ${mb} MiB (pares T/U reais das fixtures, nossos números novos)…`);
   const main = await file(mb);
   // the reader alone runs as plain JavaScript (bundled here by esbuild, which tsx brings): no
-  // TypeScript loader in its memory; the API phase runs the app's TypeScript sources under tsx
+  // TypeScript loader in its memory; the API phase too, bundled as production bundles it
   const readerJs = path.join(dir, 'retorno-read.mjs');
   await bundle(path.join(here, 'retorno-read.ts'), readerJs);
   const readFile = (f: string) => child(process.execPath, [readerJs, f]);
   const reader = await readFile(main);
   if ('failed' in reader) throw new Error(`leitor: ${reader.failed}`);
-  console.log(line('(a) leitor do domínio', reader));
-  const api = await child(process.execPath, ['--import', 'tsx', path.join(here, 'retorno-api.ts'), main]);
+  console.log(line('(a) leitor do domínio, por bloco', reader));
+  const perTitle = await child(process.execPath, [readerJs, main, '--por-titulo']);
+  if ('failed' in perTitle) throw new Error(`leitor: ${perTitle.failed}`);
+  console.log(line('(a) leitor do domínio, por título', perTitle));
+  const api = await child(process.execPath, [await bundleApi(), main]);
   if ('failed' in api) throw new Error(`API: ${api.failed}`);
   console.log(line(`(b) prévia pela API (${api.database})`, api));
   console.log(`    upload HTTP ${(api.uploadMs as number / 1000).toFixed(1)} s (${(api.bytes / 1048576 / ((api.uploadMs as number) / 1000)).toFixed(1)} MB/s), job de prévia ${((api.previewMs as number) / 1000).toFixed(1)} s (${(api.bytes / 1048576 / ((api.previewMs as number) / 1000)).toFixed(1)} MB/s); ${api.notFound} títulos procurados e não encontrados (sem boletos no banco)`);
@@ -99,4 +136,5 @@ try {
   if (peerResult.bytes < reader.bytes) console.log(`o par não termina ${mb} MiB dentro de ${peerCapSeconds} s / ${peerHeapMiB} MiB de heap; maior tamanho concluído: ${(peerResult.bytes / 1048576).toFixed(0)} MiB`);
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(apiDir, { recursive: true, force: true });
 }

@@ -129,7 +129,8 @@ export interface RetornoTitle {
   otherCreditsCents: number;
   occurrenceDate: IsoDate | null;
   creditDate: IsoDate | null;
-  reasons: CnabReason[];
+  /** Shared between titles with the same reasons (frozen): read it, do not change it. */
+  reasons: readonly CnabReason[];
   /** The 10 characters of "motivo da ocorrência" as written, for what the tables do not cover. */
   reasonsRaw: string;
   payerDocument: string;

@@ -31,7 +31,7 @@ export type { FieldSpec as CnabFieldSpec, FieldKind as CnabFieldKind } from './r
 export type { RecordLayout as CnabRecordLayout } from './record/record-layout.js';
 export { normalizeCnabText } from './record/cnab-text.js';
 export { CnabLineSplitter, splitCnabLines, decodeLatin1, type CnabLine, type ByteSource as CnabByteSource } from './stream/line-splitter.js';
-export { readRetorno240 } from './read/read-retorno.js';
+export { readRetorno240, readRetorno240Chunks } from './read/read-retorno.js';
 export { readRemessa240 } from './read/read-remessa.js';
 export { writeRemessa240, writeRemessa240Lines, writeRemessa240LinesAsync, joinCnabLines, CNAB_LINE_END } from './write/write-remessa.js';
 export { writeRetorno240, writeRetorno240Lines, type RetornoInput, type RetornoTitleInput } from './write/write-retorno.js';

@@ -8,6 +8,21 @@
 export const CNAB_LINE = 240;
 const RECORD_TYPES = new Set([0x30, 0x31, 0x33, 0x35, 0x39]); // '0' '1' '3' '5' '9'
 
+/**
+ * Bytes start..lf (the LF excluded) are a line feedBytes would pass without a word: text with no
+ * control byte (but a CR before the LF), at most 240 characters but for trailing blanks, and a
+ * record type at position 8 (or a blank there).
+ */
+function goodLine(chunk: Uint8Array, start: number, lf: number): boolean {
+  const end = lf > start && chunk[lf - 1] === 0x0d ? lf - 1 : lf;
+  for (let j = start; j < end; j++) {
+    const c = chunk[j];
+    if (c < 0x20 || c === 0x7f) return false;
+  }
+  for (let j = start + CNAB_LINE; j < end; j++) if (chunk[j] !== 0x20) return false;
+  return end - start < 8 || chunk[start + 7] === 0x20 || RECORD_TYPES.has(chunk[start + 7]);
+}
+
 export type CnabHeaderInfo = { bank: string; kind: 'remessa' | 'retorno' | null };
 
 export class CnabTextCheck {
@@ -38,7 +53,25 @@ export class CnabTextCheck {
       this.bomSkip--;
       i++;
     }
-    for (; i < chunk.length; i++) {
+    const n = chunk.length;
+    while (i < n) {
+      const lf = chunk.indexOf(0x0a, i);
+      const end = lf === -1 ? n : lf + 1;
+      // the common case of a 500 MB upload, a whole good line in this chunk once the header is
+      // known, is checked in one tight loop; anything else (a line across chunks, the header,
+      // a byte to refuse) goes byte by byte, which words the refusal
+      if (lf !== -1 && this.col === 0 && this.header && !this.ended && goodLine(chunk, i, lf)) {
+        this.line++;
+      } else {
+        this.feedBytes(chunk, i, end);
+        if (this.error) return;
+      }
+      i = end;
+    }
+  }
+
+  private feedBytes(chunk: Uint8Array, from: number, to: number): void {
+    for (let i = from; i < to; i++) {
       const b = chunk[i];
       if (this.ended) {
         if (b !== 0x1a && b !== 0x0a && b !== 0x0d) return this.fail('Arquivo binário (conteúdo após o marcador de fim 0x1A): não é um arquivo CNAB 240.');

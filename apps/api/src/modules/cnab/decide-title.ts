@@ -13,13 +13,16 @@ export type TitleDecision = {
   mensagem: string | null;
 };
 
+/** What deciding and counting read of a title (a RetornoTitle is one; the preview passes less). */
+export type TitleFacts = Pick<RetornoTitle, 'ourNumberSequence' | 'category' | 'movement' | 'amountCents' | 'paidCents'>;
+
 export const JA_APLICADO_MSG = 'Movimento já registrado (mesmo título, código e data de ocorrência): nada foi alterado.';
 
 /**
  * Decides one title against its target as it is now (`current` is the situação after the earlier
  * titles of the same file): not found, already applied, or the effect of retorno-effect.ts.
  */
-export function decideTitle(t: RetornoTitle, target: TitleTarget | undefined, current: string | null, duplicate: boolean, contaFound: boolean): TitleDecision {
+export function decideTitle(t: TitleFacts, target: TitleTarget | undefined, current: string | null, duplicate: boolean, contaFound: boolean): TitleDecision {
   if (!target) {
     const mensagem = !contaFound
       ? 'Conta do arquivo (banco e beneficiário) não é uma conta de cobrança cadastrada.'
@@ -55,7 +58,7 @@ export function emptyTotals(): RetornoTotals {
 }
 
 /** Counts one decided title; liquidações count what was paid, the rest the title's value. */
-export function countTitle(totals: RetornoTotals, t: RetornoTitle, d: TitleDecision): void {
+export function countTitle(totals: RetornoTotals, t: TitleFacts, d: TitleDecision): void {
   totals.titulos++;
   const add = (bucket: { quantidade: number; cents: number }, cents = t.amountCents) => {
     bucket.quantidade++;

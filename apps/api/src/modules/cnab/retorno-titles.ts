@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
-import { centsToDecimalText, readRetorno240, type BoletoAvulsoSituacao, type CnabFileHeader, type CnabReadOptions, type RetornoTitle, type Situacao } from '@bg/domain';
+import { centsToDecimalText, readRetorno240, readRetorno240Chunks, type BoletoAvulsoSituacao, type CnabFileHeader, type CnabReadOptions, type RetornoTitle, type Situacao } from '@bg/domain';
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
 import type { DbOrTx } from '../../db/client.js';
 import { boleto, boletoAvulso, contaCobranca, retornoItem } from '../../db/schema/index.js';
@@ -13,6 +13,11 @@ export type TitleTarget =
 /** Reads a stored retorno as a stream of titles (the domain reader: one title in memory at a time). */
 export function readStoredRetorno(storage: FileStorage, key: string, options: CnabReadOptions): AsyncGenerator<RetornoTitle> {
   return readRetorno240(storage.read(key), options);
+}
+
+/** The same by chunk of the file (arrays of titles, never empty): no await per title. */
+export function readStoredRetornoChunks(storage: FileStorage, key: string, options: CnabReadOptions): AsyncGenerator<RetornoTitle[]> {
+  return readRetorno240Chunks(storage.read(key), options);
 }
 
 /** Groups a stream of titles into arrays of `size`. */
@@ -32,7 +37,9 @@ export async function* inBatches<T>(source: AsyncIterable<T>, size: number): Asy
  * `column = any('{1,2,…}'::int8[])`: one text parameter for the whole list. A 2 000-element
  * inArray builds 2 000 bound parameters through the query builder, which cost more than the query.
  */
-const anyOf = (column: SQLWrapper, ids: number[], type: 'int4' | 'int8') => sql`${column} = any(${`{${ids.join(',')}}`}::${sql.raw(type)}[])`;
+const anyOf = (column: SQLWrapper, ids: number[] | string, type: 'int4' | 'int8') =>
+  sql`${column} = any(${typeof ids === 'string' ? ids : arrayText(ids)}::${sql.raw(type)}[])`;
+const arrayText = (ids: number[]) => `{${ids.join(',')}}`;
 
 const digits = (v: string) => v.replace(/\D/g, '').replace(/^0+/, '');
 
@@ -48,7 +55,7 @@ export async function contaOfHeader(db: DbOrTx, header: CnabFileHeader): Promise
   return match ? { id: match.id, descricao: `banco ${header.bank}, agência ${match.agencia}, beneficiário ${match.codigo}` } : null;
 }
 
-export const sequenceOf = (t: RetornoTitle): number | null => {
+export const sequenceOf = (t: Pick<RetornoTitle, 'ourNumberSequence'>): number | null => {
   if (!t.ourNumberSequence || !/^\d{1,15}$/.test(t.ourNumberSequence)) return null;
   const n = Number(t.ourNumberSequence);
   return n > 0 ? n : null;
@@ -59,25 +66,31 @@ export const sequenceOf = (t: RetornoTitle): number | null => {
  * each, on their unique indexes. With `lock`, the rows are locked (FOR UPDATE, in id order) for the
  * caller's transaction. Answers a map nosso número → target.
  */
-export async function lookupTitles(db: DbOrTx, contaId: number | null, titles: RetornoTitle[], lock = false): Promise<Map<number, TitleTarget>> {
+export function lookupTitles(db: DbOrTx, contaId: number | null, titles: RetornoTitle[], lock = false): Promise<Map<number, TitleTarget>> {
+  return lookupNumbers(db, contaId, titles.map(sequenceOf).filter((n): n is number => n !== null), lock);
+}
+
+/** lookupTitles by the nossos números themselves (repeats allowed). */
+export async function lookupNumbers(db: DbOrTx, contaId: number | null, sequences: number[], lock = false): Promise<Map<number, TitleTarget>> {
   const found = new Map<number, TitleTarget>();
   if (contaId === null) return found;
-  const numbers = [...new Set(titles.map(sequenceOf).filter((n): n is number => n !== null))];
-  if (!numbers.length) return found;
+  const unique = [...new Set(sequences)];
+  if (!unique.length) return found;
+  const numbers = arrayText(unique); // one text for both queries
   const boletoQuery = db
     .select({ id: boleto.id, nosso_numero: boleto.nosso_numero, situacao: boleto.situacao, valor: boleto.valor })
     .from(boleto)
     // the same table: boleto-extra.ts mirrors its conta_cobranca_id column ("boleto"."conta_cobranca_id")
     .where(and(eq(boletoExtra.conta_cobranca_id, contaId), anyOf(boleto.nosso_numero, numbers, 'int8')))
     .orderBy(boleto.id);
-  const boletos = lock ? await boletoQuery.for('update', { of: boleto }) : await boletoQuery;
-  for (const b of boletos) found.set(b.nosso_numero as number, { kind: 'boleto', id: b.id, situacao: b.situacao, valor: b.valor });
   const avulsoQuery = db
     .select({ id: boletoAvulso.id, nosso_numero: boletoAvulso.nosso_numero, situacao: boletoAvulso.situacao, valor: boletoAvulso.valor })
     .from(boletoAvulso)
     .where(and(eq(boletoAvulso.conta_cobranca_id, contaId), anyOf(boletoAvulso.nosso_numero, numbers, 'int8')))
     .orderBy(boletoAvulso.id);
-  const avulsos = lock ? await avulsoQuery.for('update') : await avulsoQuery;
+  // locking, one after the other (always boletos first); otherwise both at once (two pool connections)
+  const [boletos, avulsos] = lock ? [await boletoQuery.for('update', { of: boleto }), await avulsoQuery.for('update')] : await Promise.all([boletoQuery, avulsoQuery]);
+  for (const b of boletos) found.set(b.nosso_numero as number, { kind: 'boleto', id: b.id, situacao: b.situacao, valor: b.valor });
   for (const a of avulsos) found.set(a.nosso_numero, { kind: 'avulso', id: a.id, situacao: a.situacao, valor: a.valor });
   return found;
 }

@@ -11,6 +11,7 @@ import {
 import { FEBRABAN_REASON_GROUP_BY_MOVEMENT, FEBRABAN_REASONS, type ReasonGroup } from '../codes/reason-codes.js';
 import { FEBRABAN_240, type Layout240 } from '../layout240/layout-240.js';
 import type { FieldValues } from '../record/format-record.js';
+import type { FieldSpec } from '../record/field-spec.js';
 import { readText } from '../record/read-field.js';
 
 /**
@@ -96,6 +97,25 @@ export interface ProfileParts {
  * A profile from FEBRABAN defaults plus a bank's differences. Code tables are merged (the bank's
  * entries win), so a bank lists only the codes its manual adds or words differently.
  */
+/**
+ * The trimmed texts of `fields` joined. Adjacent fields with no blank anywhere (Caixa's modalidade +
+ * nosso número as banks write them) are the same characters in one run: one slice of the line,
+ * without building the parts.
+ */
+function joinedText(line: string, fields: readonly FieldSpec[]): string {
+  if (fields.length === 1) return readText(line, fields[0]);
+  let adjacent = true;
+  for (let i = 1; i < fields.length && adjacent; i++) adjacent = fields[i].start === fields[i - 1].end + 1;
+  if (adjacent) {
+    const start = fields[0].offset;
+    const end = fields[fields.length - 1].offset + fields[fields.length - 1].size;
+    let i = start;
+    while (i < end && line.charCodeAt(i) !== 32) i++;
+    if (i === end) return line.slice(start, end);
+  }
+  return fields.map((f) => readText(line, f)).join('');
+}
+
 export function makeProfile(parts: ProfileParts): CnabBankProfile {
   const layout = parts.layout ?? FEBRABAN_240;
   const reasons: Record<ReasonGroup, CodeTable> = {
@@ -116,10 +136,7 @@ export function makeProfile(parts: ProfileParts): CnabBankProfile {
     reasonGroupByMovement: FEBRABAN_REASON_GROUP_BY_MOVEMENT,
     reasons,
     describeReasons: parts.describeReasons ?? ((movement, raw) => describeWithTables(profile, movement, raw)),
-    ourNumberOf(line, segment) {
-      const fields = segment === 'P' ? fieldsP : fieldsT;
-      return fields.length === 1 ? readText(line, fields[0]) : fields.map((f) => readText(line, f)).join('');
-    },
+    ourNumberOf: (line, segment) => joinedText(line, segment === 'P' ? fieldsP : fieldsT),
     sequenceOf: parts.sequenceOf ?? (() => null),
     writer: parts.writer ?? null,
   };

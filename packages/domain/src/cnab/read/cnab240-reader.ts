@@ -104,7 +104,53 @@ class Cnab240Reader<T> {
   }
 }
 
-/** Streams a source through the line splitter and a reader, yielding the handler's items. */
+/**
+ * Streams a source through the line splitter and a reader, yielding the handler's items of each
+ * chunk together (never an empty array). One await per chunk instead of one per item: an async
+ * generator's yield costs more than reading a title. Items read before an error (strict mode, a
+ * broken source) are handed over before the error is thrown, as one by one.
+ */
+export async function* readCnab240Chunks<T>(
+  source: ByteSource,
+  handler: DetailHandler<T>,
+  options: CnabReadOptions,
+  expected: 'remessa' | 'retorno',
+): AsyncGenerator<T[]> {
+  const splitter = new CnabLineSplitter();
+  const reader = new Cnab240Reader(handler, options, expected);
+  let items: T[] = [];
+  const drain = () => {
+    for (let text = splitter.next(); text !== null; text = splitter.next()) {
+      const item = reader.accept(text, splitter.lineNumber);
+      if (item !== null) items.push(item);
+    }
+  };
+  try {
+    for await (const chunk of source) {
+      splitter.push(chunk);
+      drain();
+      if (items.length) {
+        const out = items;
+        items = [];
+        yield out;
+      }
+      options.onProgress?.(splitter.bytesRead);
+    }
+    splitter.end();
+    drain();
+    const last = reader.finish();
+    if (last !== null) items.push(last);
+  } catch (err) {
+    if (items.length) yield items;
+    throw err;
+  }
+  if (items.length) yield items;
+}
+
+/**
+ * The same, one item at a time (its own loop: items are handed over as they are read, not held
+ * for the rest of their chunk).
+ */
 export async function* readCnab240<T>(
   source: ByteSource,
   handler: DetailHandler<T>,

@@ -1,7 +1,7 @@
 import type { CnabReadOptions, RetornoTitle } from '../cnab-types.js';
 import { FieldFormatError } from '../record/read-field.js';
 import type { ByteSource } from '../stream/line-splitter.js';
-import { readCnab240, type DetailHandler, type ReadContext } from './cnab240-reader.js';
+import { readCnab240, readCnab240Chunks, type DetailHandler, type ReadContext } from './cnab240-reader.js';
 import { readSegmentT, readSegmentU } from './retorno-title.js';
 
 /**
@@ -62,4 +62,13 @@ class RetornoHandler implements DetailHandler<RetornoTitle> {
  */
 export function readRetorno240(source: ByteSource, options: CnabReadOptions = {}): AsyncGenerator<RetornoTitle> {
   return readCnab240(source, new RetornoHandler(), options, 'retorno');
+}
+
+/**
+ * readRetorno240 by chunk of the source: the titles read from each chunk, in order, as one array
+ * (never empty). Same titles, warnings and progress; for callers that handle titles in batches
+ * (the API's preview), without an await per title.
+ */
+export function readRetorno240Chunks(source: ByteSource, options: CnabReadOptions = {}): AsyncGenerator<RetornoTitle[]> {
+  return readCnab240Chunks(source, new RetornoHandler(), options, 'retorno');
 }

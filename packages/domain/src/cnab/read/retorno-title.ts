@@ -1,7 +1,7 @@
 import type { CnabBankProfile } from '../banks/cnab-bank-profile.js';
-import type { CnabFileHeader, RetornoTitle } from '../cnab-types.js';
+import type { CnabFileHeader, CnabReason, RetornoTitle } from '../cnab-types.js';
 import type { FieldSpec } from '../record/field-spec.js';
-import { readDate, readDigits, readRaw, readText, readUnits } from '../record/read-field.js';
+import { readCode2, readDate, readDigits, readRaw, readText, readUnits } from '../record/read-field.js';
 
 /** The fields a title needs, looked up once per profile instead of by name on every line. */
 interface TitleFields {
@@ -64,6 +64,30 @@ function fieldsOf(profile: CnabBankProfile): TitleFields {
   return f;
 }
 
+const NO_REASONS: readonly CnabReason[] = Object.freeze([]);
+/** Described reasons by profile, movement and raw field: a file repeats a few combinations. */
+const describedReasons = new WeakMap<CnabBankProfile, Map<string, Map<string, readonly CnabReason[]>>>();
+const MAX_CACHED_REASONS = 1024;
+let cachedReasons = 0;
+
+/** The profile's description of a title's reasons, shared (frozen) between titles with the same ones. */
+function reasonsOf(profile: CnabBankProfile, movement: string, raw: string): readonly CnabReason[] {
+  if (raw === '') return NO_REASONS;
+  let byMovement = describedReasons.get(profile);
+  if (!byMovement) describedReasons.set(profile, (byMovement = new Map()));
+  let byRaw = byMovement.get(movement);
+  if (!byRaw) byMovement.set(movement, (byRaw = new Map()));
+  let reasons = byRaw.get(raw);
+  if (reasons === undefined) {
+    reasons = Object.freeze(profile.describeReasons(movement, raw).map((r) => Object.freeze(r)));
+    if (cachedReasons < MAX_CACHED_REASONS) {
+      byRaw.set(raw, reasons);
+      cachedReasons++;
+    }
+  }
+  return reasons;
+}
+
 /** CPF keeps its last 11 digits, CNPJ its last 14; an all-zero field means "not informed". */
 function payerDocument(type: string, digits: string): string {
   if (type === '1' && digits.length >= 11) return digits.slice(-11);
@@ -81,7 +105,7 @@ function trimEnd(raw: string): string {
 /** The T part of a title; read first so a malformed T is reported with its own line number. */
 export function readSegmentT(profile: CnabBankProfile, header: CnabFileHeader | null, t: string, lineNumber: number): RetornoTitle {
   const f = fieldsOf(profile);
-  const movement = readDigits(t, f.movement);
+  const movement = readCode2(t, f.movement);
   const ourNumber = profile.ourNumberOf(t, 'T');
   const reasonsRaw = trimEnd(readRaw(t, f.reasons));
   return {
@@ -106,7 +130,7 @@ export function readSegmentT(profile: CnabBankProfile, header: CnabFileHeader | 
     otherCreditsCents: 0,
     occurrenceDate: null,
     creditDate: null,
-    reasons: reasonsRaw === '' ? [] : profile.describeReasons(movement, reasonsRaw),
+    reasons: reasonsOf(profile, movement, reasonsRaw),
     reasonsRaw,
     payerDocument: payerDocument(readText(t, f.payerType), readDigits(t, f.payerDocument)),
     payerName: readText(t, f.payerName),

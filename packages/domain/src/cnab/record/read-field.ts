@@ -64,7 +64,27 @@ export function readDigits(line: string, f: FieldSpec): string {
   return text;
 }
 
+/** '00'..'99', so a two-digit code read per line (the movement) is one shared string, not a new one. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+
+/** A two-position code of digits ('06'); anything else is read as readDigits reads it. */
+export function readCode2(line: string, f: FieldSpec): string {
+  if (f.size === 2) {
+    const a = line.charCodeAt(f.offset) - 48;
+    const b = line.charCodeAt(f.offset + 1) - 48;
+    if (a >= 0 && a <= 9 && b >= 0 && b <= 9) return TWO_DIGITS[a * 10 + b];
+  }
+  return readDigits(line, f);
+}
+
 const DAYS_IN_MONTH = [0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * The ISO text of the dates read so far (a retorno carries a handful of distinct dates over
+ * millions of lines): one shared string per date instead of a new one per field. Bounded.
+ */
+const isoDates = new Map<number, string>();
+const MAX_CACHED_DATES = 4096;
 
 /** DDMMAAAA → 'YYYY-MM-DD'; zeros or blanks → null (the manuals' "no date"). */
 export function readDate(line: string, f: FieldSpec): string | null {
@@ -89,5 +109,11 @@ export function readDate(line: string, f: FieldSpec): string | null {
   if (m < 1 || m > 12 || d < 1 || d > DAYS_IN_MONTH[m] || (m === 2 && d === 29 && !leap) || y < 1900) {
     throw new FieldFormatError(f, readRaw(line, f), 'não é uma data válida');
   }
-  return line.slice(o + 4, o + 8) + '-' + line.slice(o + 2, o + 4) + '-' + line.slice(o, o + 2);
+  const key = y * 10000 + m * 100 + d;
+  let iso = isoDates.get(key);
+  if (iso === undefined) {
+    iso = line.slice(o + 4, o + 8) + '-' + line.slice(o + 2, o + 4) + '-' + line.slice(o, o + 2);
+    if (isoDates.size < MAX_CACHED_DATES) isoDates.set(key, iso);
+  }
+  return iso;
 }
