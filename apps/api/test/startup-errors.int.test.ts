@@ -14,10 +14,12 @@ const PREFIX = 'Não foi possível iniciar:';
 
 type Run = { code: number | null; stderr: string; stdout: string };
 
-function startServer(env: Record<string, string>): Promise<Run> {
+/** `uid`/`gid`: run the server as another user (root ignores permission bits, so the test drops to nobody). */
+function startServer(env: Record<string, string>, as: { uid: number; gid: number } | null = null): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
       cwd: root,
+      ...(as ?? {}),
       env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), LOG_LEVEL: 'warn', JOBS: 'off', HOST: '127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -53,6 +55,16 @@ function oneLine(run: Run): string {
   expect(lines, run.stderr).toHaveLength(1);
   expect(lines[0]).not.toMatch(/\bat \S+:\d+|Error:|\{$/);
   return lines[0];
+}
+
+const isRoot = process.getuid?.() === 0;
+
+/** Whether another user (nobody) can reach and read the checkout: every folder above it searchable. */
+function othersCanRun(dir: string): boolean {
+  for (let d = dir; ; d = path.dirname(d)) {
+    if ((fs.statSync(d).mode & 0o001) === 0) return false;
+    if (path.dirname(d) === d) return (fs.statSync(dir).mode & 0o004) !== 0;
+  }
 }
 
 const temp: string[] = [];
@@ -125,11 +137,13 @@ describe('start-up errors', () => {
     expect(line).toBe(`${PREFIX} não é possível gravar em DATA_DIR (${dataDir}); defina DATA_DIR com uma pasta em que este usuário possa escrever.`);
   }, 90_000);
 
-  it.skipIf(process.getuid?.() === 0)('DATA_DIR without write permission', async () => {
+  it.skipIf(isRoot && !othersCanRun(root))('DATA_DIR without write permission', async () => {
     const dataDir = tempDir();
     fs.chmodSync(dataDir, 0o555);
+    // root may write into a 0555 folder: as root, the server runs as nobody (65534) for this case
+    const asNobody = isRoot ? { uid: 65534, gid: 65534 } : null;
     try {
-      const line = oneLine(await startServer({ PORT: String(port), DATA_DIR: dataDir }));
+      const line = oneLine(await startServer({ PORT: String(port), DATA_DIR: dataDir }, asNobody));
       expect(line).toBe(`${PREFIX} não é possível gravar em DATA_DIR (${dataDir}); defina DATA_DIR com uma pasta em que este usuário possa escrever.`);
     } finally {
       fs.chmodSync(dataDir, 0o755);
