@@ -55,6 +55,13 @@ async function bundle(entry: string, outfile: string): Promise<void> {
  * the repository (.tmp/, ignored by git), where apps/api/dist/main.js is, so config.ts finds the same
  * root and the packages resolve from node_modules.
  */
+/** The V8 flags `npm start` runs the server with (root package.json's start script), so (b) measures what production runs. */
+function productionNodeFlags(): string[] {
+  const start: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
+  const command = /node ((?:--[\w-]+(?:=\S+)? )*)scripts\/start\.mjs/.exec(start);
+  return command ? command[1].trim().split(/\s+/).filter(Boolean) : [];
+}
+
 async function bundleApi(): Promise<string> {
   const esbuild = await import('esbuild');
   const out = path.join(apiDir, 'api');
@@ -100,7 +107,7 @@ try {
   const perTitle = await child(process.execPath, [readerJs, main, '--por-titulo']);
   if ('failed' in perTitle) throw new Error(`leitor: ${perTitle.failed}`);
   console.log(line('(a) leitor do domínio, por título', perTitle));
-  const api = await child(process.execPath, [await bundleApi(), main]);
+  const api = await child(process.execPath, [...productionNodeFlags(), await bundleApi(), main]);
   if ('failed' in api) throw new Error(`API: ${api.failed}`);
   console.log(line(`(b) prévia pela API (${api.database})`, api));
   console.log(`    upload HTTP ${(api.uploadMs as number / 1000).toFixed(1)} s (${(api.bytes / 1048576 / ((api.uploadMs as number) / 1000)).toFixed(1)} MB/s), job de prévia ${((api.previewMs as number) / 1000).toFixed(1)} s (${(api.bytes / 1048576 / ((api.previewMs as number) / 1000)).toFixed(1)} MB/s); ${api.notFound} títulos procurados e não encontrados (sem boletos no banco)`);
