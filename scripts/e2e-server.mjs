@@ -46,9 +46,13 @@ if (process.env.TEST_DATABASE_URL) {
   // tells the global teardown that this server is alive and will drop the database itself
   const pidFile = serverPidFile(name);
   fs.writeFileSync(pidFile, String(process.pid));
+  // the files (remessas, retornos, signed PDFs) in a folder of this run, never the repository's ./data
+  const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-e2e-files-'));
+  env.STORAGE_DIR = storageDir;
   cleanup = async () => {
     await dropE2eDatabase(serverUrl, name);
     fs.rmSync(pidFile, { force: true });
+    fs.rmSync(storageDir, { recursive: true, force: true });
   };
 } else {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-e2e-'));
