@@ -33,6 +33,15 @@ export default defineConfig({
         },
       },
       {
+        // the build's own steps (vite-plugins/): the login screen rendered in Node
+        plugins: [react()],
+        test: {
+          name: 'web-build',
+          include: ['apps/web/vite-plugins/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'web',

@@ -18,7 +18,7 @@ const targets = {
     label: 'aplicativo web (vite build)',
     output: at('apps/web/dist/index.html'),
     // package-lock.json: a dependency updated by npm install changes what gets bundled
-    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/domain/src', 'package-lock.json', 'scripts/build.mjs'],
+    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/vite-plugins', 'apps/web/package.json', 'packages/domain/src', 'package-lock.json', 'scripts/build.mjs'],
     command: () => {
       // vite's "exports" hide bin/: find the package folder, then its declared bin
       const pkg = createRequire(at('apps/web/package.json')).resolve('vite/package.json');

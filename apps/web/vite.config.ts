@@ -3,6 +3,15 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { loginShell } from './vite-plugins/login-shell';
+
+/** Writes `.br` and `.gz` beside a built file (skipped under 1 KB: not worth a second request path). */
+function compressFile(file: string): void {
+  const data = fs.readFileSync(file);
+  if (data.length < 1024) return;
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+}
 
 /**
  * Writes `.br` and `.gz` beside every text asset of the build, so the API serves them
@@ -17,11 +26,7 @@ function precompress(): Plugin {
       const outDir = options.dir ?? 'dist';
       for (const fileName of Object.keys(bundle)) {
         if (!/\.(js|css|html|svg|json|txt)$/.test(fileName) || fileName.startsWith('.vite/')) continue;
-        const file = path.join(outDir, fileName);
-        const data = fs.readFileSync(file);
-        if (data.length < 1024) continue;
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+        compressFile(path.join(outDir, fileName));
       }
     },
   };
@@ -39,7 +44,7 @@ const vendorGroups = [
 
 // In development Vite serves the app with hot reload and forwards /api to the API (npm run dev).
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), loginShell(compressFile)],
   server: { port: 5173, proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` } },
   build: {
     outDir: process.env.WEB_OUT_DIR ?? 'dist',

@@ -1,15 +1,17 @@
 import { useEffect } from 'react';
 import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { LoginPage } from '../features/session/routes/LoginPage';
 import { page, PageSuspense } from './lazy-page';
 
 /**
- * The app's routes (history mode). Only what /login needs is in the first download: the login and
- * signing pages, and everything behind the session (guard, layout, route table, pages) is fetched
- * lazily (signed-in-routes.tsx, route-table.tsx; docs/decisions/009-production-build-and-startup.md).
+ * The app's routes (history mode). Only what /login needs is in the first download: the login page
+ * itself is in the entry chunk, so the first render on /login draws it at once over the static copy
+ * that login.html painted (decision 096) instead of a spinner; the signing page and everything
+ * behind the session (guard, layout, route table, pages) is fetched lazily (signed-in-routes.tsx,
+ * route-table.tsx; docs/decisions/009-production-build-and-startup.md).
  * Declarative routing: the app uses no loaders or actions, and the data router would add about
  * 16 KB gzip to every page, /login included.
  */
-const LoginPage = page(() => import('../features/session/routes/LoginPage'), 'LoginPage');
 const AssinaturaPage = page(() => import('../features/assinatura/routes/AssinaturaPage'), 'AssinaturaPage');
 const SignedInRoutes = page(() => import('./signed-in-routes'), 'SignedInRoutes');
 

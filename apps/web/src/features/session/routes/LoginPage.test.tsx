@@ -62,4 +62,31 @@ describe('Login', () => {
     expect(await screen.findByLabelText('Senha')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(TWO_FACTOR_MSG.challengeExpired);
   });
+
+  it('keeps what was typed into the static login form (login.html) before the app took over', async () => {
+    // the shell as login.html draws it: a marked copy of the form, typed into, cursor in Senha
+    const shell = document.createElement('div');
+    shell.setAttribute('data-login-shell', '');
+    shell.innerHTML = '<input autocomplete="username"><input autocomplete="current-password" type="password">';
+    document.body.appendChild(shell);
+    const [username, password] = shell.querySelectorAll('input');
+    username.value = 'loja';
+    password.value = 'loja1';
+    password.focus();
+    renderWithProviders(<LoginPage />, { route: '/login' });
+    shell.remove(); // what React's first commit does to the markup inside #root
+    expect(screen.getByLabelText('Login')).toHaveValue('loja');
+    expect(screen.getByLabelText('Senha')).toHaveValue('loja1');
+    await waitFor(() => expect(screen.getByLabelText('Senha')).toHaveFocus());
+    auth.login.mockResolvedValue({ requires2fa: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(auth.login).toHaveBeenCalledWith('loja', 'loja1'));
+  });
+
+  it('starts empty, with the cursor in Login, when there is no static form', () => {
+    renderWithProviders(<LoginPage />, { route: '/login' });
+    expect(screen.getByLabelText('Login')).toHaveValue('');
+    expect(screen.getByLabelText('Senha')).toHaveValue('');
+    expect(screen.getByLabelText('Login')).toHaveFocus();
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Navigate, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
+import { readLoginShell } from '../login-shell-values';
 
 /** A redirect target is only ever a path of this app, never another site. */
 function safeRedirect(value: string | null): string {
@@ -28,7 +29,10 @@ export function LoginPage() {
   const [failure, setFailure] = useState<{ text: string; seq: number } | null>(null);
   // the second step: the challenge the password answered
   const [challenge, setChallenge] = useState<string | null>(null);
-  const form = useForm({ initialValues: { username: '', password: '' }, validate: zodValidate(loginSchema) });
+  // what was typed into login.html's static form before this first render replaces it (decision 096)
+  const [shell] = useState(() => readLoginShell());
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const form = useForm({ initialValues: { username: shell?.username ?? '', password: shell?.password ?? '' }, validate: zodValidate(loginSchema) });
   const codeForm = useForm({ initialValues: { code: '' }, validate: zodValidate(codeFormSchema) });
   const fail = (err: unknown) => {
     const serverMsg = err instanceof ApiError ? err.body.msg : null;
@@ -60,6 +64,11 @@ export function LoginPage() {
   useEffect(() => {
     document.title = 'Login | Boleto Garantido';
   }, []);
+  // the login field takes the focus by itself (autoFocus); the password keeps it if it had it, in
+  // the same task as the commit, so the next key pressed already lands in the right field
+  useLayoutEffect(() => {
+    if (shell?.focus === 'password') passwordRef.current?.focus();
+  }, [shell]);
 
   if (state.status === 'authenticated') return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
 
@@ -89,7 +98,7 @@ export function LoginPage() {
               )}
               {alert}
               <TextInput label="Login" autoComplete="username" autoFocus {...form.getInputProps('username')} />
-              <PasswordInput label="Senha" autoComplete="current-password" {...form.getInputProps('password')} />
+              <PasswordInput ref={passwordRef} label="Senha" autoComplete="current-password" {...form.getInputProps('password')} />
               <Button type="submit" loading={entrar.busy} fullWidth>
                 Entrar
               </Button>
