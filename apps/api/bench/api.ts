@@ -13,6 +13,8 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
 import { probe, scenarios, type Scenario } from './api/scenarios.js';
 import { explainAll } from './api/explain.js';
 import { ensureBuilt, startServer, type RunningServer } from './api/server.js';
@@ -81,6 +83,16 @@ async function login(url: string, username: string, password: string): Promise<s
 }
 
 const config = loadConfig();
+if (!args.url) {
+  // the statements are captured before the server starts: they must meet the schema it will run on
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const applied = await migrate(database);
+    if (applied.length) process.stderr.write(`bench:api: migrações aplicadas: ${applied.join(', ')}\n`);
+  } finally {
+    await database.close();
+  }
+}
 const session = args.url && !config.databaseUrl ? null : await openSqlSession({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 if (!session) process.stderr.write('bench:api: --url com PGlite: o banco está com o servidor, sem medida do SQL puro.\n');
 const p = session ? await probe((sql) => session.rows(sql)) : null;

@@ -15,6 +15,12 @@ export async function explainAll(session: SqlSession, list: Scenario[]): Promise
         out.push('(estimativa do planejador: `explain (format json)` da lista, sem executá-la)', '');
         continue;
       }
+      // begin, set local, commit: run as they are, so the query below sees the same settings
+      if (!/^\s*(select|with|insert|update|delete)\b/i.test(st.text)) {
+        await session.replay([st]);
+        out.push(`\`${st.text}\``, '');
+        continue;
+      }
       const plan = await session.explain(st);
       out.push('```sql', inline(st.text, st.params), '```', '```', plan, '```', '');
     }

@@ -141,6 +141,9 @@ export async function loadScaleData(loader: Loader, state: DatabaseState, o: Sca
       await loader.exec(`insert into cnab_sequencia_arquivo (conta_cobranca_id, ultimo_numero) values (${state.conta.id}, ${lastNumero})
         on conflict (conta_cobranca_id) do update set ultimo_numero = excluded.ultimo_numero`);
     }
+    // inadimplencia_resumo's triggers did not run under replica (migration 0097): the first
+    // Inadimplentes call recounts every person, as on a new day
+    if (has('inadimplencia_referencia')) await loader.exec(`update inadimplencia_referencia set dia = '-infinity'`);
   } catch (err) {
     await loader.exec('ROLLBACK').catch(() => undefined);
     throw err;

@@ -28,6 +28,12 @@ export type PagedSelectOptions = PageInput & {
    * page past the end).
    */
   count?: 'capped' | 'exact' | 'window';
+  /**
+   * A select with exactly the rows of `query` that is cheaper to count — typically the list without
+   * a join that can never drop a row (a foreign key to a row that always exists). Counted instead
+   * of `query`; the page itself still comes from `query`. Not used with 'window'.
+   */
+  countFrom?: PgSelect;
 };
 
 /** `count(*) over ()`: selected as `paged_total` by a list read with `count: 'window'`. */
@@ -60,7 +66,7 @@ export async function pagedSelect<Q extends PgSelect, R>(
   }
   const cap = options.count === 'exact' ? Number.MAX_SAFE_INTEGER : (options.countCap ?? COUNT_CAP);
   // the SQL is taken now, before the page query below adds order/limit/offset to the same builder
-  const listed = query.getSQL();
+  const listed = (options.countFrom ?? query).getSQL();
   const counted = options.count === 'exact' ? await countUpTo(db, listed, null) : await countUpTo(db, listed, cap + 1);
   if (counted <= cap) {
     if (offset >= counted) return paged([], counted, page, perPage);

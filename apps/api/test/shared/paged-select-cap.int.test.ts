@@ -53,6 +53,17 @@ describe('pagedSelect above the count cap', () => {
     expect(await list(2, 10, 'exact')).toMatchObject({ total: ROWS, last_page: 3, from: 11, to: 20, queries: 2 });
   });
 
+  it('countFrom: the total comes from the cheaper select, the page from the list', async () => {
+    const { db, queries } = loggedDb(t.database);
+    const query = db.select({ motivo: cpfSuspeito.motivo }).from(cpfSuspeito).where(textSearch(marker, { text: [cpfSuspeito.motivo] })).$dynamic();
+    // a stand-in with fewer rows proves which one was counted
+    const countFrom = db.select({ id: cpfSuspeito.id }).from(cpfSuspeito).where(textSearch(`${marker} #0`, { text: [cpfSuspeito.motivo] })).$dynamic();
+    const page = await pagedSelect(db, query, { page: 1, per_page: 4, orderBy: [asc(cpfSuspeito.id)], count: 'exact', countFrom }, (r) => r.motivo);
+    expect(page).toMatchObject({ total: 9, last_page: 3, data: [1, 2, 3, 4].map((n) => `${marker} #0${n}`) });
+    expect(queries[0]).toMatch(/^select count\(\*\)::int from \(select "id" from "cpf_suspeito"/);
+    expect(queries).toHaveLength(2);
+  });
+
   it("count: 'window' takes the exact total from the page query itself: one query, a count only past the end", async () => {
     const windowed = async (page: number, per_page: number) => {
       const { db, queries } = loggedDb(t.database);

@@ -90,3 +90,15 @@ export const spcInclusao = pgTable('spc_inclusao', {
   exclusao_erro: text('exclusao_erro'),
   protocolo_exclusao: varchar('protocolo_exclusao', { length: 60 }),
 });
+
+/**
+ * Mirrors migrations/0097_inadimplencia_resumo.sql: per person, the overdue pending boletos as of
+ * inadimplencia_referencia.dia, kept by triggers (docs/decisions/097-inadimplencia-resumo.md).
+ * Read only: no use-case writes it.
+ */
+export const inadimplenciaResumo = pgTable('inadimplencia_resumo', {
+  pessoa_id: integer('pessoa_id').primaryKey(),
+  qtd: integer('qtd').notNull(),
+  valor: money('valor').notNull(),
+  vencimento_mais_antigo: date('vencimento_mais_antigo', { mode: 'string' }),
+});

@@ -1,11 +1,11 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { fromCents, todayInSaoPaulo, toCents } from '@bg/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { boleto, garantia, pessoa } from '../../db/schema/index.js';
+import { inadimplenciaResumo, pessoa } from '../../db/schema/index.js';
 import type { Actor } from '../../shared/actor.js';
-import { pagedSelect, pagedTotal, textSearch } from '../../shared/paged-select.js';
+import { pagedSelect, textSearch } from '../../shared/paged-select.js';
 import { assertAdministrador } from './cobranca-access.js';
-import { boletoPendente, telefonesDaLista, telefonesDasPessoas } from './pendentes.js';
+import { telefonesDaLista, telefonesDasPessoas } from './pendentes.js';
 
 export type ListInadimplentesInput = { page: number; per_page: number; pesquisa?: string };
 
@@ -13,20 +13,19 @@ export type ListInadimplentesInput = { page: number; per_page: number; pesquisa?
  * GET /api/pessoa/getInadimplentes: people with at least one overdue pending boleto (DOMAIN.md
  * "Collections"), by name, with how many, how much and the longest delay, and whether the document
  * has an active SPC record. Searched by name or document digits.
+ *
+ * The counts come from inadimplencia_resumo, which triggers keep per person as of one reference
+ * day (migration 0097, decision 097); the first call of a new day turns it (one recount of every
+ * overdue boleto), the others read it as it is.
  */
 export async function listInadimplentes(db: Db, actor: Actor, input: ListInadimplentesInput, today = todayInSaoPaulo()) {
   assertAdministrador(actor);
-  const page = await db.transaction(async (tx) => {
-    // The planner takes most open boletos for overdue (situação and vencimento are correlated: at
-    // 1 M boletos it expects 100 k rows for 25 k) and picks a parallel plan in which every worker
-    // repeats the whole aggregate — twice the time of one process, with the CPUs the API needs.
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    return pageOfInadimplentes(tx, input, today);
-  });
+  await ensureInadimplenciaDay(db, today);
+  const page = await pageOfInadimplentes(db, input, today);
   const telefones = await telefonesDasPessoas(db, page.data.map((r) => r.id));
   return {
     ...page,
-    data: page.data.map(({ paged_total: _total, ...r }) => ({
+    data: page.data.map((r) => ({
       ...r,
       qtd_boletos: Number(r.qtd_boletos),
       valor_vencido: fromCents(toCents(r.valor_vencido)),
@@ -37,35 +36,44 @@ export async function listInadimplentes(db: Db, actor: Actor, input: ListInadimp
   };
 }
 
+/**
+ * Makes inadimplencia_resumo count as of `today`: a read when it already does; otherwise the day
+ * turn, in its own transaction (concurrent calls: one recounts, the others wait and find it done).
+ */
+export async function ensureInadimplenciaDay(db: Db, today: string): Promise<void> {
+  const { rows } = (await db.execute(sql`select dia::text as dia from inadimplencia_referencia`)) as { rows: { dia: string }[] };
+  if (rows[0]?.dia === today) return;
+  await db.transaction(async (tx) => {
+    // the recount groups every overdue boleto; the planner overestimates them (situação and
+    // vencimento are correlated) and in a parallel plan each worker repeated the whole aggregate
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    await tx.execute(sql`select inadimplencia_virar_dia(${today}::date)`);
+  });
+}
+
 function pageOfInadimplentes(db: DbOrTx, input: ListInadimplentesInput, today: string) {
-  const vencidos = db
-    .select({
-      pessoa_id: garantia.pessoa_id,
-      qtd: sql<number>`count(*)::int`.as('qtd'),
-      valor: sql<string>`sum(${boleto.valor})::text`.as('valor'),
-      maior_atraso: sql<number>`max(${today}::date - ${boleto.vencimento})::int`.as('maior_atraso'),
-    })
-    .from(boleto)
-    .innerJoin(garantia, eq(garantia.id, boleto.garantia_id))
-    .where(and(boletoPendente(), lt(boleto.vencimento, today)))
-    .groupBy(garantia.pessoa_id)
-    .as('vencidos');
+  const devedor = gt(inadimplenciaResumo.qtd, 0);
+  const search = textSearch(input.pesquisa, { text: [pessoa.nome_razao], digits: [pessoa.cpf_cnpj] });
   const query = db
     .select({
       id: pessoa.id,
       nome_razao: pessoa.nome_razao,
       cpf_cnpj: pessoa.cpf_cnpj,
-      qtd_boletos: vencidos.qtd,
-      valor_vencido: vencidos.valor,
-      maior_atraso: vencidos.maior_atraso,
+      qtd_boletos: inadimplenciaResumo.qtd,
+      valor_vencido: sql<string>`${inadimplenciaResumo.valor}::text`,
+      maior_atraso: sql<number>`(${today}::date - ${inadimplenciaResumo.vencimento_mais_antigo})::int`,
       spc_ativo: sql<boolean>`exists (select 1 from spc_inclusao s where s.cpf_cnpj = ${pessoa.cpf_cnpj} and s.status = 'ATIVA')`,
-      paged_total: pagedTotal,
     })
-    .from(vencidos)
-    .innerJoin(pessoa, eq(pessoa.id, vencidos.pessoa_id))
-    .where(textSearch(input.pesquisa, { text: [pessoa.nome_razao], digits: [pessoa.cpf_cnpj] }))
+    .from(inadimplenciaResumo)
+    .innerJoin(pessoa, eq(pessoa.id, inadimplenciaResumo.pessoa_id))
+    .where(and(devedor, search))
     .$dynamic();
-  // grouped: the database reads every overdue boleto before the first row, so the exact count
-  // costs no more than a capped one; 'window' takes it from the page query (one aggregate, not two)
-  return pagedSelect(db, query, { ...input, orderBy: [asc(pessoa.nome_razao), asc(pessoa.id)], count: 'window' });
+  const orderBy = [asc(pessoa.nome_razao), asc(pessoa.id)];
+  // the page walks pessoa in name order (pessoa_nome_ordem_idx) until it meets 15 debtors. Without
+  // a search the exact count needs no pessoa at all (every row's person exists: foreign key); with
+  // one it is capped like every other list's (decision 080): a broad search ("Silva": a quarter of
+  // the people) would otherwise join every match to the debtors on each call
+  if (search) return pagedSelect(db, query, { ...input, orderBy });
+  const countFrom = db.select({ id: inadimplenciaResumo.pessoa_id }).from(inadimplenciaResumo).where(devedor).$dynamic();
+  return pagedSelect(db, query, { ...input, orderBy, count: 'exact', countFrom });
 }
