@@ -23,9 +23,21 @@ function fromUtc(ms: number): IsoDate {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+// Built once: creating an Intl.DateTimeFormat loads time-zone and locale data (about a
+// millisecond each time), and list calls ask for today on every request, some per row.
+const SAO_PAULO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+const SAO_PAULO_DATE_TIME_BR = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit',
+});
+
+/** The calendar day of a moment in São Paulo, whatever the server's time zone. */
+export function dayInSaoPaulo(moment: Date): IsoDate {
+  return SAO_PAULO_DAY.format(moment);
+}
+
 /** Today's date in São Paulo, whatever the server's time zone. */
 export function todayInSaoPaulo(now: Date = new Date()): IsoDate {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+  return dayInSaoPaulo(now);
 }
 
 /** Calendar days from a to b (positive when b is later). */
@@ -63,10 +75,7 @@ export function formatDateTimeBR(value: string | Date | null | undefined): strin
   if (!value) return '';
   const d = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(d.getTime())) return '';
-  const parts = new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit',
-  }).format(d);
-  return parts.replace(',', '');
+  return SAO_PAULO_DATE_TIME_BR.format(d).replace(',', '');
 }
 
 /** 'dd/mm/aaaa' → 'YYYY-MM-DD' or null. */

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, notInArray, or } from 'drizzle-orm';
-import { SITUACAO, toCents } from '@bg/domain';
+import { dayInSaoPaulo, SITUACAO, toCents } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { boleto, empresa, garantia, pessoa } from '../../db/schema/index.js';
 import { notFound, wrongState } from '../../errors/app-error.js';
@@ -32,7 +32,7 @@ export async function duplicataData(db: Db, actor: Actor, garantiaId: number): P
   return {
     garantiaId: g.id,
     garantiaDigito: g.digito,
-    emissao: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(g.data),
+    emissao: dayInSaoPaulo(g.data),
     emitente: { nome: e.razao, documento: e.cnpj, endereco: endereco(e), cep: e.cep, cidadeUf: cidadeUf(e) },
     sacado: { nome: p.nome_razao, documento: p.cpf_cnpj, endereco: endereco(p), cep: p.cep ?? '', cidadeUf: cidadeUf(p) },
     // paid by boleto: the seller's town is the praça, and any bank takes the slip

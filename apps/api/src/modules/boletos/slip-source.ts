@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { SITUACAO, toCents, type Situacao } from '@bg/domain';
+import { dayInSaoPaulo, SITUACAO, toCents, type Situacao } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { boleto, contaCobranca, empresa, garantia, pessoa } from '../../db/schema/index.js';
 import { boletoX } from '../../db/schema/boleto-extra.js';
@@ -122,7 +122,7 @@ function toSlip(r: SlipRow): SlipData {
     qtdParcelas: r.qtd,
     valorCents: cents,
     vencimento: r.vencimento,
-    emissao: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(r.created_at),
+    emissao: dayInSaoPaulo(r.created_at),
     barcode: built.barcode,
     digitableLine: built.digitableLine,
     ourNumberFormatted: built.ourNumberFormatted,
