@@ -99,8 +99,12 @@ $$;
 CREATE FUNCTION inadimplencia_boleto_inserido() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
-  referencia date := (SELECT dia FROM inadimplencia_referencia);
+  referencia date;
 BEGIN
+  -- locked before choosing the people: during a day turn this waits for it and then chooses with
+  -- the new day (chosen with the old one, a boleto due in between would be missed: the turn's
+  -- recount did not see this transaction's uncommitted change)
+  SELECT dia INTO referencia FROM inadimplencia_referencia FOR SHARE;
   PERFORM inadimplencia_recalcular(ARRAY(
     SELECT DISTINCT g.pessoa_id FROM novas n JOIN garantia g ON g.id = n.garantia_id
      WHERE inadimplencia_conta(n.situacao, n.vencimento, referencia)));
@@ -111,8 +115,12 @@ $$;
 CREATE FUNCTION inadimplencia_boleto_alterado() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
-  referencia date := (SELECT dia FROM inadimplencia_referencia);
+  referencia date;
 BEGIN
+  -- locked before choosing the people: during a day turn this waits for it and then chooses with
+  -- the new day (chosen with the old one, a boleto due in between would be missed: the turn's
+  -- recount did not see this transaction's uncommitted change)
+  SELECT dia INTO referencia FROM inadimplencia_referencia FOR SHARE;
   PERFORM inadimplencia_recalcular(ARRAY(
     SELECT DISTINCT g.pessoa_id
       FROM antigas a
@@ -129,8 +137,12 @@ $$;
 CREATE FUNCTION inadimplencia_boleto_removido() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
-  referencia date := (SELECT dia FROM inadimplencia_referencia);
+  referencia date;
 BEGIN
+  -- locked before choosing the people: during a day turn this waits for it and then chooses with
+  -- the new day (chosen with the old one, a boleto due in between would be missed: the turn's
+  -- recount did not see this transaction's uncommitted change)
+  SELECT dia INTO referencia FROM inadimplencia_referencia FOR SHARE;
   PERFORM inadimplencia_recalcular(ARRAY(
     SELECT DISTINCT g.pessoa_id FROM antigas a JOIN garantia g ON g.id = a.garantia_id
      WHERE inadimplencia_conta(a.situacao, a.vencimento, referencia)));
