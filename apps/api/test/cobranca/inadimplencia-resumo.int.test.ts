@@ -205,4 +205,21 @@ describe('the day turn (own database: the reference day is global)', () => {
 
     expect((await names(today)).find((r) => r.id === d.pessoaId)).toBeUndefined();
   });
+
+  it("Início's card counts the people the list shows: an acordo's boletos excluded", async () => {
+    const admin = await t.userWithToken({ nivel: NIVEL.ADMINISTRADOR });
+    const card = async () => (await t.call({ method: 'GET', url: '/api/dashboard/getResumo', token: admin.token })).json().data.inadimplentes as number;
+    const listed = async () => (await listInadimplentes(db, actor, { page: 1, per_page: 15 }, today)).total;
+    const d = await defaulter(t, [{ cents: 10000, daysAgo: 12 }]);
+    expect(await card()).toBe(await listed());
+    const before = await card();
+    // a vigente acordo over a boleto still GARANTIDO (the rule, not the situação, takes it out)
+    const { rows } = (await db.execute(sql`
+      insert into acordo (pessoa_id, descricao, status, valor, valor_sem_juros, multa, juros, taxa, valor_atualizado, valor_entrada, numero_parcelas, ultimo_vencimento, data_simulacao, user_id)
+      values (${d.pessoaId}, 'teste', 'ATIVO', 100, 100, 0, 0, 0, 100, 100, 1, ${today}::date, ${today}::date, ${admin.user.id}) returning id`)) as { rows: { id: number }[] };
+    await db.execute(sql`insert into acordo_boleto (acordo_id, boleto_id, valor, vencimento, dias_atraso, situacao_anterior)
+      values (${rows[0].id}, ${d.boletos[0].id}, 100, ${d.boletos[0].vencimento}::date, 12, 'GARANTIDO')`);
+    expect(await card()).toBe(before - 1);
+    expect(await card()).toBe(await listed());
+  });
 });

@@ -51,6 +51,13 @@ export async function ensureInadimplenciaDay(db: Db, today: string): Promise<voi
   });
 }
 
+/** How many people the Inadimplentes list shows (Início's card counts the same people). */
+export async function countInadimplentes(db: Db, today: string): Promise<number> {
+  await ensureInadimplenciaDay(db, today);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inadimplenciaResumo).where(gt(inadimplenciaResumo.qtd, 0));
+  return Number(row.n);
+}
+
 function pageOfInadimplentes(db: DbOrTx, input: ListInadimplentesInput, today: string) {
   const devedor = gt(inadimplenciaResumo.qtd, 0);
   const search = textSearch(input.pesquisa, { text: [pessoa.nome_razao], digits: [pessoa.cpf_cnpj] });

@@ -6,16 +6,16 @@ import {
   fromCents,
   GARANTIA_STATUS,
   NIVEL,
-  OPEN_SITUACOES,
   SITUACAO,
   todayInSaoPaulo,
   toCents,
   type IsoDate,
 } from '@bg/domain';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { antecipacao, boleto, empresa, garantia } from '../../db/schema/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { empresaScope, inScope, type EmpresaScope } from '../tenancy/scope.js';
+import { countInadimplentes } from '../cobranca/list-inadimplentes.js';
 import { cnabResumo } from './cnab-resumo.js';
 
 const GARANTIA_LABELS = [...Object.values(GARANTIA_STATUS), 'PRÉ APROVADO'] as const;
@@ -62,18 +62,15 @@ async function resumoUsuario(db: DbOrTx, actor: Actor, scope: EmpresaScope, toda
   };
 }
 
-async function resumoAdmin(db: DbOrTx, scope: EmpresaScope, today: IsoDate) {
+async function resumoAdmin(db: Db, scope: EmpresaScope, today: IsoDate) {
   const [pendentes] = await db.select({ n: sql<number>`count(*)::int` }).from(garantia).where(eq(garantia.status, GARANTIA_STATUS.PENDENTE));
-  // DOMAIN.md Collections: a person with at least one boleto past its due date that is still open
-  const [inadimplentes] = await db
-    .select({ n: sql<number>`count(distinct ${garantia.pessoa_id})::int` })
-    .from(boleto)
-    .innerJoin(garantia, eq(garantia.id, boleto.garantia_id))
-    .where(and(sql`${boleto.situacao} in (${list(OPEN_SITUACOES)})`, sql`${boleto.vencimento} < ${today}::date`));
+  // DOMAIN.md Collections: the people Cobrança > Inadimplentes lists (overdue pending boletos, an
+  // acordo's boletos excluded), from its per-person summary (decision 097)
+  const inadimplentes = await countInadimplentes(db, today);
   return {
     perfil: 'administrador' as const,
     garantiasEmAnalise: Number(pendentes.n),
-    inadimplentes: Number(inadimplentes.n),
+    inadimplentes,
     antecipacoesEmAnalise: await antecipacoesEmAnalise(db, scope),
     ...(await cnabResumo(db)),
   };
@@ -85,7 +82,7 @@ async function resumoAdmin(db: DbOrTx, scope: EmpresaScope, today: IsoDate) {
  * next 7 days, advances in analysis (when the empresa advances). administrador: guarantees awaiting
  * analysis, defaulters, advances in analysis, and the last remessa/retorno once CNAB records them.
  */
-export async function getResumo(db: DbOrTx, actor: Actor, today = todayInSaoPaulo()) {
+export async function getResumo(db: Db, actor: Actor, today = todayInSaoPaulo()) {
   const scope = await empresaScope(db, actor);
   return actor.nivel === NIVEL.ADMINISTRADOR ? resumoAdmin(db, scope, today) : resumoUsuario(db, actor, scope, today);
 }
