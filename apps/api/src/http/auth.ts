@@ -3,7 +3,7 @@ import { MSG, NIVEL, TWO_FACTOR_MSG, TWO_FACTOR_SETUP_PATHS } from '@bg/domain';
 import type { Db } from '../db/client.js';
 import { AppError } from '../errors/app-error.js';
 import type { Actor } from '../shared/actor.js';
-import { accessRefusal, loadSessionUser, twoFactorSetupRequired, type SessionUser } from '../modules/auth/session-user.js';
+import { accessRefusal, loadRequestUser, twoFactorSetupRequired, type SessionUser } from '../modules/auth/session-user.js';
 
 /**
  * Default-deny authorisation: every /api route needs a valid access token unless its config says
@@ -68,7 +68,7 @@ async function authenticate(request: FastifyRequest, db: Db, opts: AuthOptions):
   } catch {
     throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
   }
-  const user = await loadSessionUser(db, { id: Number(claims.sub) });
+  const user = await loadRequestUser(db, Number(claims.sub));
   if (!user || user.token_version !== claims.tv) throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
   const refusal = accessRefusal(user);
   if (refusal) throw new AppError('UNAUTHENTICATED', refusal);

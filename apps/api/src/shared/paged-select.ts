@@ -1,5 +1,5 @@
 import { eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { onlyDigits, type PagedResult } from '@bg/domain';
 import type { DbOrTx } from '../db/client.js';
 import { paged, pageWindow, type PageInput } from './paging.js';
@@ -67,23 +67,32 @@ export async function pagedSelect<Q extends PgSelect, R>(
   const cap = options.count === 'exact' ? Number.MAX_SAFE_INTEGER : (options.countCap ?? COUNT_CAP);
   // the SQL is taken now, before the page query below adds order/limit/offset to the same builder
   const listed = (options.countFrom ?? query).getSQL();
-  const counted = options.count === 'exact' ? await countUpTo(db, listed, null) : await countUpTo(db, listed, cap + 1);
+  const count = () => countUpTo(db, listed, options.count === 'exact' ? null : cap + 1);
+  const readPage = (): Promise<RowOf<Q>[]> => query.orderBy(...options.orderBy).limit(perPage).offset(offset);
+  // The first page (nearly every call) is read together with the count on a second pooled
+  // connection: the call waits for the slower of the two, not for both. Inside a transaction the
+  // one connection runs them in turn; a later page waits for the count, which may show it is past the end.
+  const together = offset === 0 && !(db instanceof PgTransaction);
+  const [counted, firstPage] = together ? await Promise.all([count(), readPage()]) : [await count(), null];
   if (counted <= cap) {
     if (offset >= counted) return paged([], counted, page, perPage);
-    const rows: RowOf<Q>[] = await query.orderBy(...options.orderBy).limit(perPage).offset(offset);
+    const rows = firstPage ?? (await readPage());
     return paged(rows.map((row) => present(row)), counted, page, perPage);
   }
-  let total = Math.max(cap + 1, await estimatedRows(db, listed));
   const depth = Math.max(MAX_OFFSET, cap + 1);
-  const answer = (data: R[]) => ({ ...paged(data, total, page, perPage), last_page: Math.max(1, Math.ceil(Math.min(total, depth) / perPage)) });
-  if (offset >= depth) return answer([]);
-  const rows: RowOf<Q>[] = await query.orderBy(...options.orderBy).limit(perPage).offset(offset);
-  // a short page is the end of the list: now the total is known exactly; a full one proves there
-  // are at least that many (an estimate too low still links the next page)
+  const lastPage = (total: number) => Math.max(1, Math.ceil(Math.min(total, depth) / perPage));
+  if (offset >= depth) {
+    const total = Math.max(cap + 1, await estimatedRows(db, listed));
+    return { ...paged([], total, page, perPage), last_page: lastPage(total) };
+  }
+  const rows = firstPage ?? (await readPage());
+  let total: number;
+  // a short page is the end of the list: the total is known exactly; a full one proves there are
+  // at least that many (an estimate too low still links the next page)
   if (rows.length < perPage && (rows.length > 0 || offset === 0)) total = offset + rows.length;
   else if (rows.length === 0) total = await countUpTo(db, listed, offset);
-  else total = Math.max(total, offset + perPage + 1);
-  return answer(rows.map((row) => present(row)));
+  else total = Math.max(cap + 1, await estimatedRows(db, listed), offset + perPage + 1);
+  return { ...paged(rows.map((row) => present(row)), total, page, perPage), last_page: lastPage(total) };
 }
 
 function windowTotal(row: object): number {

@@ -9,7 +9,7 @@ import { ensureInadimplenciaDay, listInadimplentes } from '../../src/modules/cob
 import { createTestApp, type TestApp } from '../harness.js';
 import { acordoBody, defaulter, newCpf, post, today } from './support.js';
 
-// inadimplencia_resumo (migration 0097, decision 097): the triggers keep each person's overdue
+// inadimplencia_resumo (migrations 0097 and 0098, decisions 097 and 098): the triggers keep each person's overdue
 // pending boletos right after every kind of write, and the day turn recounts everything.
 
 type Row = { qtd: number; valor: string; vencimento_mais_antigo: string | null };
@@ -123,6 +123,25 @@ describe('inadimplencia_resumo on the shared database', () => {
     for (const p of people) await expectKeptRight(db, p.pessoaId, { qtd: 1, valor: '3.33' });
   });
 
+  it("carries the person's name and document: a rename or a corrected document is searched at once", async () => {
+    const d = await defaulter(t, [{ cents: 4321, daysAgo: 6 }]);
+    const search = async (pesquisa: string) =>
+      (await t.call({ method: 'GET', url: `/api/pessoa/getInadimplentes?pesquisa=${encodeURIComponent(pesquisa)}`, token: admin.token })).json().data as { id: number; nome_razao: string; cpf_cnpj: string }[];
+    expect((await search(d.nome)).map((r) => r.id)).toEqual([d.pessoaId]);
+    const novoNome = `Renomeada ${d.cpf.slice(-6)} Resumo`;
+    const novoCpf = newCpf();
+    await db.execute(sql`update pessoa set nome_razao = ${novoNome}, cpf_cnpj = ${novoCpf} where id = ${d.pessoaId}`);
+    expect(await search(d.nome)).toEqual([]);
+    expect(await search(d.cpf)).toEqual([]);
+    expect(await search(novoNome)).toMatchObject([{ id: d.pessoaId, nome_razao: novoNome, cpf_cnpj: novoCpf }]);
+    expect((await search(novoCpf)).map((r) => r.id)).toEqual([d.pessoaId]);
+    // a person who becomes a debtor later starts with their current name
+    const other = await createPessoa(db, { cpf_cnpj: newCpf(), nome_razao: `Nova Devedora ${d.cpf.slice(-6)}` });
+    const [{ garantia_id }] = ((await db.execute(sql`select garantia_id from boleto where id = ${d.boletos[0].id}`)) as { rows: { garantia_id: number }[] }).rows;
+    await db.execute(sql`update garantia set pessoa_id = ${other.id} where id = ${garantia_id}`);
+    expect(await search(`Nova Devedora ${d.cpf.slice(-6)}`)).toMatchObject([{ id: other.id }]);
+  });
+
   it('two transactions changing boletos of the same person at once: the second counts after the first', async () => {
     const url = inject('testDatabaseUrl');
     if (!url) return; // PGlite answers one connection at a time: nothing runs at once there
@@ -165,6 +184,11 @@ describe('inadimplencia_resumo on the shared database', () => {
             from contado c full join mantido m on m.pessoa_id = c.pessoa_id
            where (c.qtd, c.valor, c.mais_antigo) is distinct from (m.qtd, m.valor, m.mais_antigo)`)) as { rows: unknown[] };
         expect(rows).toEqual([]);
+        // and every row's name and document are its person's (migration 0098)
+        const { rows: stale } = (await tx.execute(sql`
+          select r.pessoa_id from inadimplencia_resumo r join pessoa p on p.id = r.pessoa_id
+           where (r.nome_razao, r.cpf_cnpj) is distinct from (p.nome_razao, p.cpf_cnpj)`)) as { rows: unknown[] };
+        expect(stale).toEqual([]);
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );

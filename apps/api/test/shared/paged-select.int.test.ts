@@ -5,7 +5,7 @@ import { completeCpf, formatCpfCnpj } from '@bg/domain';
 import { cpfSuspeito } from '../../src/db/schema/index.js';
 import { pagedSelect, textSearch } from '../../src/shared/paged-select.js';
 import { createTestApp, type TestApp } from '../harness.js';
-import { loggedDb } from '../query-log.js';
+import { concurrencyDb, loggedDb } from '../query-log.js';
 
 /** The one paged read of the eight list use-cases (shared/paged-select.ts). */
 let t: TestApp;
@@ -52,8 +52,27 @@ describe('pagedSelect', () => {
     expect(await list(0, 0)).toMatchObject({ current_page: 1, per_page: 1, data: [`${marker} #1`], last_page: 7 });
   });
 
-  it('an empty result is one query and page 1 of 1', async () => {
-    expect(await list(1, 15, `${marker}-nothing`)).toEqual({ data: [], from: null, to: null, total: 0, current_page: 1, last_page: 1, per_page: 15, queries: 1 });
+  it('an empty result is page 1 of 1 (the count and the first page were read together)', async () => {
+    expect(await list(1, 15, `${marker}-nothing`)).toEqual({ data: [], from: null, to: null, total: 0, current_page: 1, last_page: 1, per_page: 15, queries: 2 });
+  });
+
+  it('reads the first page together with the count; a later page, and a transaction, one after the other', async () => {
+    const { db, inFlight } = concurrencyDb(t.database);
+    const query = () =>
+      db.select({ motivo: cpfSuspeito.motivo }).from(cpfSuspeito).where(textSearch(marker, { text: [cpfSuspeito.motivo] })).$dynamic();
+    const first = await pagedSelect(db, query(), { page: 1, per_page: 3, orderBy: [asc(cpfSuspeito.id)] });
+    expect(first).toMatchObject({ total: 7, data: [{ motivo: `${marker} #1` }, { motivo: `${marker} #2` }, { motivo: `${marker} #3` }] });
+    expect(inFlight.max).toBe(2);
+    inFlight.max = 0;
+    expect(await pagedSelect(db, query(), { page: 2, per_page: 3, orderBy: [asc(cpfSuspeito.id)] })).toMatchObject({ total: 7, from: 4, to: 6 });
+    expect(inFlight.max).toBe(1);
+    // a transaction has one connection: the same answer, read in turn
+    const inTx = await t.database.db.transaction((tx) =>
+      pagedSelect(tx, tx.select({ motivo: cpfSuspeito.motivo }).from(cpfSuspeito).where(textSearch(marker, { text: [cpfSuspeito.motivo] })).$dynamic(), {
+        page: 1, per_page: 3, orderBy: [asc(cpfSuspeito.id)],
+      }),
+    );
+    expect(inTx).toEqual(first);
   });
 });
 

@@ -92,7 +92,7 @@ export const spcInclusao = pgTable('spc_inclusao', {
 });
 
 /**
- * Mirrors migrations/0097_inadimplencia_resumo.sql: per person, the overdue pending boletos as of
+ * Mirrors migrations/0097_inadimplencia_resumo.sql and 0098: per person, the overdue pending boletos as of
  * inadimplencia_referencia.dia, kept by triggers (docs/decisions/097-inadimplencia-resumo.md).
  * Read only: no use-case writes it.
  */
@@ -101,4 +101,7 @@ export const inadimplenciaResumo = pgTable('inadimplencia_resumo', {
   qtd: integer('qtd').notNull(),
   valor: money('valor').notNull(),
   vencimento_mais_antigo: date('vencimento_mais_antigo', { mode: 'string' }),
+  /** pessoa's, copied and kept equal by a trigger (0098): the list searches and orders the summary alone. */
+  nome_razao: varchar('nome_razao', { length: 150 }).notNull(),
+  cpf_cnpj: varchar('cpf_cnpj', { length: 14 }).notNull(),
 });

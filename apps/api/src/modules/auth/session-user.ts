@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { NIVEL, type CurrentUserJson, type EmpresaSituacao, type Nivel, type UsuarioSituacao } from '@bg/domain';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { empresa, usuario, usuarioDoisFatores } from '../../db/schema/index.js';
 
 /** What the API knows about the user of a request; loaded fresh on every request. */
@@ -29,16 +29,69 @@ export type SessionUser = {
   } | null;
 };
 
+/** The columns a session needs: the user, its empresa's flags and whether two-factor sign-in is on. */
+const sessionColumns = {
+  u: {
+    id: usuario.id,
+    name: usuario.name,
+    login: usuario.login,
+    email: usuario.email,
+    nivel: usuario.nivel,
+    setor: usuario.setor,
+    avatar: usuario.avatar,
+    permissoes: usuario.permissoes,
+    situacao: usuario.situacao,
+    token_version: usuario.token_version,
+    empresa_id: usuario.empresa_id,
+    password_hash: usuario.password_hash,
+  },
+  e: {
+    id: empresa.id,
+    fantasia: empresa.fantasia,
+    razao: empresa.razao,
+    situacao: empresa.situacao,
+    qtd_max_parcelas: empresa.qtd_max_parcelas,
+    antecipa: empresa.antecipa,
+    simula_venda: empresa.simula_venda,
+  },
+  tf: usuarioDoisFatores.ativo,
+};
+
+function sessionSelect(db: DbOrTx) {
+  return db
+    .select(sessionColumns)
+    .from(usuario)
+    .leftJoin(empresa, eq(empresa.id, usuario.empresa_id))
+    .leftJoin(usuarioDoisFatores, eq(usuarioDoisFatores.usuario_id, usuario.id));
+}
+
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionSelect>['execute']>>[number];
+
+/**
+ * Every authenticated request reads its user by id: one named prepared statement per database
+ * (PostgreSQL keeps it per connection), so the query is neither rebuilt by Drizzle nor planned
+ * again on each request (docs/performance.md, "the fixed cost of a call").
+ */
+const byIdStatements = new WeakMap<Db, ReturnType<typeof prepareById>>();
+function prepareById(db: Db) {
+  return sessionSelect(db).where(eq(usuario.id, sql.placeholder('id'))).prepare('session_user_by_id');
+}
+
+/** The user of an access token, read at the start of every authenticated request (http/auth.ts). */
+export async function loadRequestUser(db: Db, id: number): Promise<(SessionUser & { password_hash: string }) | null> {
+  let statement = byIdStatements.get(db);
+  if (!statement) byIdStatements.set(db, (statement = prepareById(db)));
+  return toSessionUser((await statement.execute({ id }))[0]);
+}
+
 export async function loadSessionUser(db: DbOrTx, where: { id: number } | { login: string }): Promise<
   (SessionUser & { password_hash: string }) | null
 > {
-  const rows = await db
-    .select({ u: usuario, e: empresa, tf: usuarioDoisFatores.ativo })
-    .from(usuario)
-    .leftJoin(empresa, eq(empresa.id, usuario.empresa_id))
-    .leftJoin(usuarioDoisFatores, eq(usuarioDoisFatores.usuario_id, usuario.id))
-    .where('id' in where ? eq(usuario.id, where.id) : sqlLowerLogin(where.login));
-  const row = rows[0];
+  const rows = await sessionSelect(db).where('id' in where ? eq(usuario.id, where.id) : sqlLowerLogin(where.login));
+  return toSessionUser(rows[0]);
+}
+
+function toSessionUser(row: SessionRow | undefined): (SessionUser & { password_hash: string }) | null {
   if (!row) return null;
   const { u, e, tf } = row;
   return {
@@ -55,17 +108,7 @@ export async function loadSessionUser(db: DbOrTx, where: { id: number } | { logi
     empresa_id: u.empresa_id,
     two_factor: tf === true,
     password_hash: u.password_hash,
-    empresa: e
-      ? {
-          id: e.id,
-          fantasia: e.fantasia,
-          razao: e.razao,
-          situacao: e.situacao,
-          qtd_max_parcelas: e.qtd_max_parcelas,
-          antecipa: e.antecipa,
-          simula_venda: e.simula_venda,
-        }
-      : null,
+    empresa: e ? { ...e } : null,
   };
 }
 

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, gt, sql } from 'drizzle-orm';
 import { fromCents, todayInSaoPaulo, toCents } from '@bg/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { inadimplenciaResumo, pessoa } from '../../db/schema/index.js';
+import { inadimplenciaResumo } from '../../db/schema/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { pagedSelect, textSearch } from '../../shared/paged-select.js';
 import { assertAdministrador } from './cobranca-access.js';
@@ -15,7 +15,7 @@ export type ListInadimplentesInput = { page: number; per_page: number; pesquisa?
  * has an active SPC record. Searched by name or document digits.
  *
  * The counts come from inadimplencia_resumo, which triggers keep per person as of one reference
- * day (migration 0097, decision 097); the first call of a new day turns it (one recount of every
+ * day (migrations 0097 and 0098, decisions 097 and 098); the first call of a new day turns it (one recount of every
  * overdue boleto), the others read it as it is.
  */
 export async function listInadimplentes(db: Db, actor: Actor, input: ListInadimplentesInput, today = todayInSaoPaulo()) {
@@ -59,28 +59,29 @@ export async function countInadimplentes(db: Db, today: string): Promise<number>
 }
 
 function pageOfInadimplentes(db: DbOrTx, input: ListInadimplentesInput, today: string) {
-  const devedor = gt(inadimplenciaResumo.qtd, 0);
-  const search = textSearch(input.pesquisa, { text: [pessoa.nome_razao], digits: [pessoa.cpf_cnpj] });
+  const r = inadimplenciaResumo;
+  const devedor = gt(r.qtd, 0);
+  // the summary carries each debtor's name and document (migration 0098, decision 098): the list
+  // searches, orders and counts the debtors alone, never the 200 k people
+  const search = textSearch(input.pesquisa, { text: [r.nome_razao], digits: [r.cpf_cnpj] });
   const query = db
     .select({
-      id: pessoa.id,
-      nome_razao: pessoa.nome_razao,
-      cpf_cnpj: pessoa.cpf_cnpj,
-      qtd_boletos: inadimplenciaResumo.qtd,
-      valor_vencido: sql<string>`${inadimplenciaResumo.valor}::text`,
-      maior_atraso: sql<number>`(${today}::date - ${inadimplenciaResumo.vencimento_mais_antigo})::int`,
-      spc_ativo: sql<boolean>`exists (select 1 from spc_inclusao s where s.cpf_cnpj = ${pessoa.cpf_cnpj} and s.status = 'ATIVA')`,
+      id: r.pessoa_id,
+      nome_razao: r.nome_razao,
+      cpf_cnpj: r.cpf_cnpj,
+      qtd_boletos: r.qtd,
+      valor_vencido: sql<string>`${r.valor}::text`,
+      maior_atraso: sql<number>`(${today}::date - ${r.vencimento_mais_antigo})::int`,
+      // qualified by hand: a select from one table renders its columns unqualified, which inside
+      // this subquery would name spc_inclusao's own cpf_cnpj
+      spc_ativo: sql<boolean>`exists (select 1 from spc_inclusao s where s.cpf_cnpj = inadimplencia_resumo.cpf_cnpj and s.status = 'ATIVA')`,
     })
-    .from(inadimplenciaResumo)
-    .innerJoin(pessoa, eq(pessoa.id, inadimplenciaResumo.pessoa_id))
+    .from(r)
     .where(and(devedor, search))
     .$dynamic();
-  const orderBy = [asc(pessoa.nome_razao), asc(pessoa.id)];
-  // the page walks pessoa in name order (pessoa_nome_ordem_idx) until it meets 15 debtors. Without
-  // a search the exact count needs no pessoa at all (every row's person exists: foreign key); with
-  // one it is capped like every other list's (decision 080): a broad search ("Silva": a quarter of
-  // the people) would otherwise join every match to the debtors on each call
+  // in name order from inadimplencia_resumo_nome_ordem_idx; without a search the exact count reads
+  // the debtors' index, with one it is capped like every other list's (decision 080)
+  const orderBy = [asc(r.nome_razao), asc(r.pessoa_id)];
   if (search) return pagedSelect(db, query, { ...input, orderBy });
-  const countFrom = db.select({ id: inadimplenciaResumo.pessoa_id }).from(inadimplenciaResumo).where(devedor).$dynamic();
-  return pagedSelect(db, query, { ...input, orderBy, count: 'exact', countFrom });
+  return pagedSelect(db, query, { ...input, orderBy, count: 'exact' });
 }
