@@ -26,7 +26,10 @@ const env = {
 const runnerPid = Number(process.env.E2E_RUNNER_PID) || process.ppid;
 let cleanup = async () => {};
 
-build({ ifStale: true });
+// E2E_SERVER_FROM_SOURCE=1 runs apps/api/src/main.ts through tsx instead of the build: only for
+// this script's own test (apps/api/test/e2e-server-cleanup.int.test.ts), which must not build
+const fromSource = process.env.E2E_SERVER_FROM_SOURCE === '1';
+if (!fromSource) build({ ifStale: true });
 
 if (process.env.TEST_DATABASE_URL) {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -61,7 +64,8 @@ if (process.env.TEST_DATABASE_URL) {
   cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
-const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], { cwd: root, stdio: 'inherit', env });
+const entry = fromSource ? ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')] : [path.join(root, 'apps/api/dist/main.js')];
+const server = spawn(process.execPath, entry, { cwd: root, stdio: 'inherit', env });
 const serverExited = new Promise((resolve) => server.once('exit', resolve));
 
 let stopping = false;
