@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dropzone/styles.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
@@ -21,7 +21,8 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: (count, err) => count < 1 && !(err as { status?: number }).status, refetchOnWindowFocus: false } },
 });
 
-createRoot(document.getElementById('root')!).render(
+const rootElement = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme}>
@@ -35,5 +36,10 @@ createRoot(document.getElementById('root')!).render(
         </DatesProvider>
       </MantineProvider>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = createRoot(rootElement);
+// /login arrives painted (login.html, decision 096): the first render replaces a screen that is
+// already there, so it can run as a transition, in short slices that never block a slow phone
+if (rootElement.hasChildNodes()) startTransition(() => root.render(app));
+else root.render(app);

@@ -58,6 +58,9 @@ describe('login.html (decision 096)', () => {
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/mantine-D4.css">');
     expect(boot).toContain('["/assets/react-B2.js","/assets/mantine-C3.js"]');
     expect(boot).toContain('import("/assets/index-A1.js")');
+    // the preloaded chunks are evaluated one per task, then the entry (short tasks on a slow phone)
+    expect(boot).toContain('const steps = [...preloads, "/assets/index-A1.js"];');
+    expect(boot).toMatch(/import\(href\)\.then\(\(\) => setTimeout\(next, 0\)/);
     expect(boot).toMatch(/requestAnimationFrame\(\(\) => setTimeout\(start, 0\)\)/);
     const asset = bootAsset(boot);
     expect(asset.fileName).toMatch(/^assets\/login-boot-[\w-]{8}\.js$/);

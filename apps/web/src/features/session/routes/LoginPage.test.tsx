@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MSG, TWO_FACTOR_MSG } from '@bg/domain';
@@ -81,6 +82,51 @@ describe('Login', () => {
     auth.login.mockResolvedValue({ requires2fa: false });
     fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     await waitFor(() => expect(auth.login).toHaveBeenCalledWith('loja', 'loja1'));
+  });
+
+  it('keeps what was typed into the static form while the first render ran (a transition, in slices)', async () => {
+    const shell = document.createElement('div');
+    shell.setAttribute('data-login-shell', '');
+    shell.innerHTML = '<input autocomplete="username"><input autocomplete="current-password" type="password">';
+    document.body.appendChild(shell);
+    const [username, password] = shell.querySelectorAll('input');
+    username.value = 'lo';
+    username.focus();
+    // LoginPage's first render reads the form; the keys below arrive after that read and before
+    // the commit, as they can between the slices of a transition
+    const { readLoginShell } = await import('../login-shell-values');
+    const read = readLoginShell();
+    expect(read).toMatchObject({ username: 'lo', password: '', focus: 'username' });
+    username.value = 'loja';
+    password.focus();
+    password.value = 'loj';
+    shell.remove();
+    expect(read?.current()).toEqual({ username: 'loja', password: 'loj', focus: 'password' });
+    document.body.appendChild(shell);
+    username.value = 'lo';
+    password.value = '';
+    username.focus();
+    // a sibling before LoginPage: its layout effect runs after LoginPage's render read the form
+    // and before LoginPage's own layout effect, where the keys of a sliced render would land
+    const KeysDuringRender = () => {
+      useLayoutEffect(() => {
+        username.value = 'loja';
+        password.focus();
+        password.value = 'loj';
+        shell.remove();
+      }, []);
+      return null;
+    };
+    renderWithProviders(
+      <>
+        <KeysDuringRender />
+        <LoginPage />
+      </>,
+      { route: '/login' },
+    );
+    expect(screen.getByLabelText('Login')).toHaveValue('loja');
+    expect(screen.getByLabelText('Senha')).toHaveValue('loj');
+    await waitFor(() => expect(screen.getByLabelText('Senha')).toHaveFocus());
   });
 
   it('starts empty, with the cursor in Login, when there is no static form', () => {

@@ -65,9 +65,14 @@ export function LoginPage() {
     document.title = 'Login | Boleto Garantido';
   }, []);
   // the login field takes the focus by itself (autoFocus); the password keeps it if it had it, in
-  // the same task as the commit, so the next key pressed already lands in the right field
+  // the same task as the commit, so the next key pressed already lands in the right field. What was
+  // typed while the first render ran in slices (a transition, main.tsx) is read again here.
   useLayoutEffect(() => {
-    if (shell?.focus === 'password') passwordRef.current?.focus();
+    if (!shell) return;
+    const now = shell.current();
+    if (now.username !== shell.username || now.password !== shell.password) form.setValues({ username: now.username, password: now.password });
+    if (now.focus === 'password') passwordRef.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at the first commit: form is a new object every render
   }, [shell]);
 
   if (state.status === 'authenticated') return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
