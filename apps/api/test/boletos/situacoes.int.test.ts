@@ -107,6 +107,12 @@ describe('lists', () => {
     // 30 days late on the suite's calendar? Valor Atualizado follows the domain rule from today.
     expect(row).toMatchObject({ situacao: 'GARANTIDO', valor: 100.01 });
     expect(row.valor_atualizado).toBeGreaterThan(100.01);
+    // the total (counted without pessoa and empresa) is the loja's GARANTIDO boletos, no more
+    const { rows } = (await t.database.db.execute(sql`
+      select count(*)::int as n from boleto b join garantia g on g.id = b.garantia_id
+       where b.situacao = 'GARANTIDO' and g.empresa_id = ${loja.user.empresa_id}`)) as { rows: { n: number }[] };
+    expect(mine.json().total).toBe(rows[0].n);
+    expect(mine.json().data).toHaveLength(Math.min(100, rows[0].n));
     const theirs = await t.call({ method: 'GET', url: '/api/boleto/getAllPaginate', token: outra.token, query: { situacao: 'GARANTIDO' } });
     expect(theirs.json().data.find((r: { id: number }) => r.id === id)).toBeUndefined();
     const bad = await t.call({ method: 'GET', url: '/api/boleto/getAllPaginate', token: admin.token, query: { situacao: 'QUALQUER' } });

@@ -35,6 +35,10 @@ describe('admin list', () => {
     expect((await list('&situacao=TODAS')).total).toBe(2);
     expect((await list(`&situacao=${encodeURIComponent('NÃO AUTORIZADO')}`)).data.map((r: { id: number }) => r.id)).toEqual([b.garantia.id]);
     expect((await list('&possui_duplicata=S')).data.map((r: { id: number }) => r.id)).toEqual([a.garantia.id]);
+    // the counts without a search read garantia alone: the same filters
+    expect((await list(`&situacao=${encodeURIComponent('NÃO AUTORIZADO')}`)).total).toBe(1);
+    expect((await list('&possui_duplicata=S&situacao=APROVADO')).total).toBe(1);
+    expect((await list('&possui_duplicata=S&situacao=PENDENTE')).total).toBe(0);
     expect((await list('&possui_duplicata=N')).data.map((r: { id: number }) => r.id)).toEqual([b.garantia.id]);
     expect((await list('&pesquisa=zuleica')).total).toBe(2);
     const masked = p.cpf_cnpj.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');

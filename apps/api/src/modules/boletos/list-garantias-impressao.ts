@@ -33,7 +33,9 @@ export async function listGarantiasImpressao(db: Db, actor: Actor, input: { page
   const scope = await empresaScope(db, actor);
   const search = textSearch(input.pesquisa, { text: [pessoa.nome_razao], digits: [pessoa.cpf_cnpj], protocolo: garantia.id });
   const query = withGarantiaContext(db.select(garantiaColumns).from(garantia).$dynamic()).where(and(inScope(scope, garantia.empresa_id), search));
-  return pagedSelect(db, query, { ...input, orderBy: [desc(garantia.data), desc(garantia.id)] }, (r) => ({
+  // without a search the count reads garantia alone (pessoa and empresa: NOT NULL foreign keys)
+  const countFrom = search ? undefined : db.select({ id: garantia.id }).from(garantia).where(inScope(scope, garantia.empresa_id)).$dynamic();
+  return pagedSelect(db, query, { ...input, orderBy: [desc(garantia.data), desc(garantia.id)], countFrom }, (r) => ({
     ...r,
     situacao: garantiaStatusLabel(r.status, r.libera_boleto),
   }));

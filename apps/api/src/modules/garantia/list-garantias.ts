@@ -25,14 +25,16 @@ export async function listGarantias(db: Db, actor: Actor, q: GarantiaListQuery) 
     libera_boleto: garantia.libera_boleto,
     possui_duplicata: garantia.possui_duplicata,
   });
-  const query = withGarantiaContext(select.from(garantia).$dynamic()).where(
-    and(
-      inScope(scope, garantia.empresa_id),
-      q.empresa_id ? eq(garantia.empresa_id, q.empresa_id) : undefined,
-      q.situacao && q.situacao !== 'TODAS' ? eq(garantia.status, q.situacao) : undefined,
-      q.possui_duplicata ? eq(garantia.possui_duplicata, q.possui_duplicata) : undefined,
-      textSearch(q.pesquisa, { text: [pessoa.nome_razao], digits: [pessoa.cpf_cnpj] }),
-    ),
+  const filters = and(
+    inScope(scope, garantia.empresa_id),
+    q.empresa_id ? eq(garantia.empresa_id, q.empresa_id) : undefined,
+    q.situacao && q.situacao !== 'TODAS' ? eq(garantia.status, q.situacao) : undefined,
+    q.possui_duplicata ? eq(garantia.possui_duplicata, q.possui_duplicata) : undefined,
   );
-  return pagedSelect(db, query, { ...q, orderBy: [desc(garantia.data), desc(garantia.id)] }, (r) => ({ ...r, protocolo: formatProtocol(r.id, r.digito) }));
+  const search = textSearch(q.pesquisa, { text: [pessoa.nome_razao], digits: [pessoa.cpf_cnpj] });
+  const query = withGarantiaContext(select.from(garantia).$dynamic()).where(and(filters, search));
+  // without a search the count reads garantia alone: its pessoa and empresa always exist (foreign
+  // keys, NOT NULL), so the joins can drop no row
+  const countFrom = search ? undefined : db.select({ id: garantia.id }).from(garantia).where(filters).$dynamic();
+  return pagedSelect(db, query, { ...q, orderBy: [desc(garantia.data), desc(garantia.id)], countFrom }, (r) => ({ ...r, protocolo: formatProtocol(r.id, r.digito) }));
 }
