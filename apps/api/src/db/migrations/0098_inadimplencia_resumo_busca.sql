@@ -1,4 +1,4 @@
--- Inadimplentes searched within the debtors (docs/decisions/098-inadimplentes-search.md). With a
+-- Inadimplentes searched within the debtors (docs/decisions/098-inadimplentes-search-and-call-overhead.md). With a
 -- search, the list's capped count joined every person whose name matched (a quarter of 200 k people
 -- for "Silva") to the 9.6 k debtors: 35–55 ms on PostgreSQL, 50 ms on PGlite at 1 M boletos. The
 -- summary now carries each debtor's name and document, copied from pessoa and kept equal by a
