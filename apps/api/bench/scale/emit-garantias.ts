@@ -78,14 +78,14 @@ export function* boletoLines(p: Plan, conta: ContaCobrancaRow) {
     const created = tsOf(p.garantia.day[g], p.garantia.sec[g]);
     const rng = baixa >= 0 ? Rng.for(p.seed, 'comprovante', id) : null;
     yield line([
-      id, protocolCheckDigit(id), p.garantia.firstId + g, bo.parcela[b], (bo.valor[b] / 100).toFixed(2), isoOf(bo.venc[b]), SIT[situacao], nosso,
+      id, protocolCheckDigit(id), p.garantia.firstId + g, p.empresas[p.garantia.empresa[g]].id, bo.parcela[b], (bo.valor[b] / 100).toFixed(2), isoOf(bo.venc[b]), SIT[situacao], nosso,
       slip?.barcode ?? null, slip?.digitableLine ?? null, rng ? rng.hex(32) : null,
       created, n ? tsOf(bo.evDay[base + n - 1], bo.evSec[base + n - 1]) : created, nosso ? conta.id : null,
       baixa >= 0 ? tsOf(bo.evDay[baixa], bo.evSec[baixa]) : null, baixa >= 0 ? p.garantia.usuario[g] : null, told,
     ]);
   }
 }
-export const BOLETO_COLUMNS = ['id', 'digito', 'garantia_id', 'parcela', 'valor', 'vencimento', 'situacao', 'nosso_numero', 'codigo_barras', 'linha_digitavel', 'comprovante_token', 'created_at', 'updated_at', 'conta_cobranca_id', 'comprovante_em', 'comprovante_por', 'cnab_historico_id'];
+export const BOLETO_COLUMNS = ['id', 'digito', 'garantia_id', 'empresa_id', 'parcela', 'valor', 'vencimento', 'situacao', 'nosso_numero', 'codigo_barras', 'linha_digitavel', 'comprovante_token', 'created_at', 'updated_at', 'conta_cobranca_id', 'comprovante_em', 'comprovante_por', 'cnab_historico_id'];
 
 const BANK_DESC: Record<number, string> = { [EV.ENTRADA]: 'Entrada confirmada', [EV.LIQUIDAR]: 'Liquidação', [EV.CONF_BAIXA]: 'Baixa', [EV.CONF_CANCEL]: 'Baixa', [EV.CONF_REMOCAO]: 'Baixa' };
 

@@ -78,6 +78,7 @@ export async function createGarantia(db: DbOrTx, input: GarantiaFactoryInput) {
       .values({
         digito: 0,
         garantia_id: g.id,
+        empresa_id: g.empresa_id,
         parcela: i + 1,
         valor: (cents / 100).toFixed(2),
         vencimento: addMonthsClamped(first, i),

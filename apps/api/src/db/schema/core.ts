@@ -138,6 +138,8 @@ export const boleto = pgTable('boleto', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   digito: smallint('digito').notNull(),
   garantia_id: integer('garantia_id').notNull(),
+  // the guarantee's empresa, kept by a trigger (migration 0099, decision 100): lists by loja
+  empresa_id: integer('empresa_id').notNull(),
   parcela: smallint('parcela').notNull(),
   valor: numeric('valor', { precision: 14, scale: 2 }).notNull(),
   vencimento: date('vencimento', { mode: 'string' }).notNull(),

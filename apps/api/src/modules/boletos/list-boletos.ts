@@ -24,15 +24,17 @@ export async function listBoletos(db: Db, actor: Actor, input: ListBoletosInput)
   const scope = await empresaScope(db, actor);
   const filters = and(
     isNotNull(boleto.situacao),
-    inScope(scope, garantia.empresa_id),
+    // the boleto's own copy of its guarantee's empresa (decision 100): a loja's boletos come from
+    // its own index entries instead of every empresa's, each looked up in garantia
+    inScope(scope, boleto.empresa_id),
     input.situacao ? eq(boleto.situacao, input.situacao) : undefined,
-    input.empresa_id ? eq(garantia.empresa_id, input.empresa_id) : undefined,
+    input.empresa_id ? eq(boleto.empresa_id, input.empresa_id) : undefined,
   );
   const search = textSearch(input.pesquisa, { text: [pessoa.nome_razao], digits: [pessoa.cpf_cnpj], protocolo: garantia.id });
   const query = withBoletoContext(db.select(boletoColumns).from(boleto).$dynamic()).where(and(filters, search));
-  // without a search the count needs no pessoa nor empresa: every guarantee has both (foreign
-  // keys), so boleto → garantia has exactly the list's rows, and the count skips a lookup per row
-  const countFrom = search ? undefined : db.select({ id: boleto.id }).from(boleto).innerJoin(garantia, eq(garantia.id, boleto.garantia_id)).where(filters).$dynamic();
+  // without a search the count needs no join: every boleto has its guarantee, and every guarantee
+  // its pessoa and empresa (NOT NULL foreign keys), so the boleto rows alone are the list's rows
+  const countFrom = search ? undefined : db.select({ id: boleto.id }).from(boleto).where(filters).$dynamic();
   const orderBy = [asc(boleto.vencimento), desc(boleto.garantia_id), asc(boleto.parcela)];
   // the filter keeps released boletos only (situação not null); flatMap tells the compiler
   const page = await pagedSelect(db, query, { ...input, orderBy, countFrom });

@@ -96,7 +96,7 @@ export async function solicitaGarantia(db: Db, bureau: BureauAdapter, actor: Act
     for (const [i, t] of input.titulos.entries()) {
       const [b] = await tx
         .insert(boleto)
-        .values({ digito: 0, garantia_id: g.id, parcela: t.parcela, valor: centsToDecimalText(valores[i]), vencimento: t.vencimento })
+        .values({ digito: 0, garantia_id: g.id, empresa_id: empresa.id, parcela: t.parcela, valor: centsToDecimalText(valores[i]), vencimento: t.vencimento })
         .returning({ id: boleto.id });
       await tx.update(boleto).set({ digito: protocolCheckDigit(b.id) }).where(eq(boleto.id, b.id));
     }
