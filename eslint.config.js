@@ -106,6 +106,31 @@ const BAN_SQL_IN_ROUTES = {
   message: 'No SQL in routes/: the query belongs to a use-case in modules/.',
 };
 
+/**
+ * The web's query keys come from its features' key factories (`features/x/api`, decision 102) and
+ * lib/lookups.ts: a literal key written in a page or a component is refused, so two screens cannot
+ * drift apart on the spelling of one key (and an invalidation cannot silently miss its query).
+ */
+const QUERY_KEY_MESSAGE = "Query keys come from the feature's key factory (features/x/api, e.g. empresaKeys.all) or lib/lookups.ts, never a literal (decision 102).";
+const BAN_LITERAL_QUERY_KEYS = [
+  // useQuery({ queryKey: [...] }), invalidateQueries({ queryKey: [...] }), queryOptions({ queryKey: [...] })
+  { selector: "Property[key.name='queryKey'] > ArrayExpression.value", message: QUERY_KEY_MESSAGE },
+  // useSubmit(action, { invalidate: [['x', id]] }), `const invalidate = [['x', id]]`, `const QUERY_KEY = ['x']`
+  { selector: "Property[key.name='invalidate'] > ArrayExpression.value > ArrayExpression", message: QUERY_KEY_MESSAGE },
+  { selector: "VariableDeclarator[id.name=/^invalidate$|Keys$|KEYS$/] > ArrayExpression.init > ArrayExpression", message: QUERY_KEY_MESSAGE },
+  { selector: "VariableDeclarator[id.name=/Key$|KEY$/] > ArrayExpression.init", message: QUERY_KEY_MESSAGE },
+  // usePagedList({ key: 'x' | `x-${id}` | ['x'] })
+  {
+    selector: "CallExpression[callee.name='usePagedList'] > ObjectExpression > Property[key.name='key'] > :matches(Literal, TemplateLiteral, ArrayExpression).value",
+    message: QUERY_KEY_MESSAGE,
+  },
+  // queryClient.setQueryData(['x'], …) and the other calls that take the key first
+  {
+    selector: "CallExpression[callee.property.name=/^(get|set)QueriesData$|^(get|set|ensure)QueryData$|^getQueryState$/] > ArrayExpression:first-child",
+    message: QUERY_KEY_MESSAGE,
+  },
+];
+
 export default defineConfig(
   {
     ignores: [
@@ -149,6 +174,12 @@ export default defineConfig(
     ignores: ['apps/web/e2e/**'],
     languageOptions: { globals: { ...globals.browser } },
     ...reactHooks.configs.flat.recommended,
+  },
+  {
+    // pages, components and the app shell take their keys from features/x/api and lib/
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/*/api/**', 'apps/web/src/lib/**'],
+    rules: { 'no-restricted-syntax': ['error', ...BAN_CASTS, ...BAN_NIVEL_LITERALS, ...BAN_LITERAL_QUERY_KEYS] },
   },
   {
     files: [`${API}/routes/**`],

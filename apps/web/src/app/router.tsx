@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/session/routes/LoginPage';
 import { page, PageSuspense } from './lazy-page';
 
@@ -14,16 +13,6 @@ import { page, PageSuspense } from './lazy-page';
  */
 const AssinaturaPage = page(() => import('../features/assinatura/routes/AssinaturaPage'), 'AssinaturaPage');
 const SignedInRoutes = page(() => import('./signed-in-routes'), 'SignedInRoutes');
-
-export const APP_NAME = 'Boleto Garantido';
-
-export function ScrollToTop() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-  return null;
-}
 
 const routes: RouteObject[] = [
   { path: '/login', element: <PageSuspense fullScreen><LoginPage /></PageSuspense> },

@@ -7,7 +7,7 @@ import { MSG_NO_PERMISSION, routeAllowed } from '../lib/permissions';
 import { AppLayout } from './layout/AppLayout';
 import { appRoutes, TWO_FACTOR_PAGE, type AppRoute } from './route-table';
 import { PageSuspense } from './lazy-page';
-import { APP_NAME } from './router';
+import { APP_NAME } from './app-name';
 import { NotFoundPage } from '../features/not-found/routes/NotFoundPage';
 import { ForbiddenPage } from '../features/not-found/routes/ForbiddenPage';
 

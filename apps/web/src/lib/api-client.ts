@@ -157,11 +157,14 @@ export async function api<T = ApiBody>(path: string, opts: RequestOptions = {}):
   return body as T & ApiBody;
 }
 
-/** Fetches a binary answer (PDF) with the same auth and refresh rules; answers an object URL. */
-export async function apiBlobUrl(path: string, query?: RequestOptions['query']): Promise<string> {
-  const res = await sendWithRefresh(path, { query });
+/**
+ * Sends a request whose answer is a file (PDF, CSV, a JSON attachment), with the same auth and
+ * refresh rules, and answers the file; throws ApiError for any non-2xx answer (its JSON msg).
+ */
+export async function apiBlob(path: string, opts: RequestOptions = {}): Promise<Blob> {
+  const res = await sendWithRefresh(path, opts);
   if (!res.ok) throw new ApiError(res.status, await parse(res));
-  return URL.createObjectURL(await res.blob());
+  return res.blob();
 }
 
 /** The message to show for any thrown error (network failures included). */

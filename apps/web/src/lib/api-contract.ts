@@ -4,7 +4,7 @@
  * renamed on one side no longer compiles on the other.
  */
 import { buildPath, type ContractInput, type ContractResult, type FileContract, type JsonContract, type NoInput } from '@bg/domain';
-import { api, apiBlobUrl, type RequestOptions } from './api-client';
+import { api, apiBlob, type RequestOptions } from './api-client';
 
 type Args<C extends JsonContract | FileContract> = NoInput<C> extends true ? [input?: ContractInput<C>] : [input: ContractInput<C>];
 
@@ -24,9 +24,19 @@ export async function upload<C extends JsonContract>(contract: C, form: FormData
   return api<ContractResult<C>>(buildPath(contract.path, params), { method: contract.method, form });
 }
 
-/** Fetches a file endpoint (PDF) with the session's token; answers an object URL for it. */
-export async function fileUrl<C extends FileContract>(contract: C, ...[input]: Args<C>): Promise<string> {
-  return apiBlobUrl(buildPath(contract.path, input?.params as Record<string, unknown> | undefined), urlQuery(input?.query));
+/**
+ * Fetches a file endpoint with the session's token and answers the file. The method, path, query
+ * and body all come from the contract, so a POST that answers a file (the LGPD export: the
+ * document travels in the body, never in the URL) needs no transport of its own in a feature.
+ */
+export async function fileBlob<C extends FileContract>(contract: C, ...[input]: Args<C>): Promise<Blob> {
+  const path = buildPath(contract.path, input?.params as Record<string, unknown> | undefined);
+  return apiBlob(path, { method: contract.method, query: urlQuery(input?.query), body: input?.body });
+}
+
+/** A file endpoint's answer as an object URL (a PDF to open in a tab, a CSV to `download`). */
+export async function fileUrl<C extends FileContract>(contract: C, ...args: Args<C>): Promise<string> {
+  return URL.createObjectURL(await fileBlob(contract, ...args));
 }
 
 /** The path of a file endpoint, for links that the browser opens itself (public receipts). */

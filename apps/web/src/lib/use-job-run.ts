@@ -4,6 +4,9 @@ import { call } from './api-contract';
 
 export type JobRun = ContractResult<typeof jobContracts.getById>['data'];
 
+/** The key a job's run is cached under while a screen follows it. */
+export const jobKeys = { run: (jobId: number | null) => ['job', jobId] as const };
+
 /** Queued or running: still worth asking again. */
 export const jobIsOpen = (job: Pick<JobRun, 'status'> | null | undefined) => job?.status === 'queued' || job?.status === 'running';
 
@@ -13,7 +16,7 @@ export const jobIsOpen = (job: Pick<JobRun, 'status'> | null | undefined) => job
  */
 export function useJobRun(jobId: number | null, everyMs = 700) {
   return useQuery({
-    queryKey: ['job', jobId],
+    queryKey: jobKeys.run(jobId),
     queryFn: () => call(jobContracts.getById, { params: { id: jobId as number } }).then((r) => r.data),
     enabled: jobId !== null,
     refetchInterval: (q) => (jobIsOpen(q.state.data) || !q.state.data ? everyMs : false),

@@ -13,7 +13,7 @@ describe('usePagedList', () => {
   it('pages, searches on Enter from page 1, and sends the filters', async () => {
     const fetch = vi.fn(async ({ page: p }: { page: number }) => page(p));
     function List() {
-      const list = usePagedList<Row, { situacao: string }>({ key: 'pessoas-teste', fetch, filters: { situacao: 'TODAS' } });
+      const list = usePagedList<Row, { situacao: string }>({ key: ['pessoas-teste'], fetch, filters: { situacao: 'TODAS' } });
       return (
         <>
           <Button onClick={() => list.setFilters({ situacao: 'ATIVO' })}>Ativos</Button>

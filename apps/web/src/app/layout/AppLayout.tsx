@@ -1,7 +1,7 @@
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
-import { ScrollToTop } from '../router';
+import { ScrollToTop } from './ScrollToTop';
 import { Navbar } from './Navbar';
 import { UserMenu } from './UserMenu';
 import classes from './AppLayout.module.css';

@@ -1,13 +1,12 @@
 import { NavLink, ScrollArea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink as RouterLink, useLocation } from 'react-router';
-import { systemContracts } from '@bg/domain';
-import { call } from '../../lib/api-contract';
 import { useCurrentUser } from '../../lib/auth';
+import { systemConfigQuery } from '../../lib/lookups';
 import { isSection, menuFor, type MenuLink } from '../menu';
 
 function useChatUrl(): string {
-  const { data } = useQuery({ queryKey: ['config'], queryFn: () => call(systemContracts.config), staleTime: Infinity });
+  const { data } = useQuery(systemConfigQuery());
   return data?.chatUrl ?? '#';
 }
 

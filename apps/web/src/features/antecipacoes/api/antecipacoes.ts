@@ -1,4 +1,4 @@
-import { antecipacaoContracts as c, empresaContracts, type ContractInput, type ContractResult } from '@bg/domain';
+import { antecipacaoContracts as c, type ContractInput, type ContractResult } from '@bg/domain';
 import { call, fileUrl } from '../../../lib/api-contract';
 
 /** "Simulação da Antecipação" as the API answers it (figures by simulateAdvance, in reais). */
@@ -32,4 +32,3 @@ export const negar = (id: number) => call(c.negaAntecipacao, { params: { id } })
 /** The advance document (PDF), fetched with the session's token: answers an object URL. */
 export const documentoUrl = (id: number) => fileUrl(c.getAntecipacaoDocumento, { params: { id } });
 
-export const empresasForSelect = () => call(empresaContracts.dataForSelect).then((r) => r.data);

@@ -2,14 +2,14 @@ import { Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DateText, StatusBadge } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
-import { getAntecipacao } from '../api/antecipacoes';
+import { antecipacaoQuery } from '../api/antecipacao-queries';
 import { ResumoTable } from './ResumoTable';
 import { SimulacaoBoletosTable } from './SimulacaoBoletosTable';
 import { percentText } from './percent';
 
 /** An advance with the figures stored for it: who asked, who decided, its boletos and Resumo. */
 export function AntecipacaoDetalheView({ id }: { id: number }) {
-  const query = useQuery({ queryKey: ['antecipacoes', 'detalhe', id], queryFn: () => getAntecipacao(id) });
+  const query = useQuery(antecipacaoQuery(id));
   if (query.isError) return <Text c="red">{errorMessage(query.error)}</Text>;
   const a = query.data;
   if (!a) return <Loader aria-label="Carregando antecipação" />;

@@ -7,13 +7,14 @@ import { AntecipacoesPage } from './AntecipacoesPage';
 
 const api = vi.hoisted(() => ({
   listAntecipacoes: vi.fn(),
-  empresasForSelect: vi.fn(),
   aprovar: vi.fn(),
   negar: vi.fn(),
   documentoUrl: vi.fn(),
   getAntecipacao: vi.fn(),
 }));
 vi.mock('../api/antecipacoes', () => api);
+const lookups = vi.hoisted(() => ({ empresasForSelect: vi.fn() }));
+vi.mock('../../../lib/lookup-calls', () => lookups);
 // jsdom opens no tabs: the tab is "opened" and pointed at the URL the request answers
 const tabs = vi.hoisted(() => ({ opened: [] as (string | null | undefined)[] }));
 vi.mock('../../../lib/new-tab', () => ({
@@ -33,7 +34,7 @@ const row = (id: number, situacao: string) => ({
 const page = { status: 200, msg: 'ok', data: [row(7, 'EM ANÁLISE'), row(6, 'APROVADA')], from: 1, to: 2, total: 2, current_page: 1, last_page: 1, per_page: 15 };
 
 afterEach(() => {
-  Object.values(api).forEach((f) => f.mockReset());
+  [...Object.values(api), ...Object.values(lookups)].forEach((f) => f.mockReset());
   tabs.opened.length = 0;
   auth.nivel = '1';
 });
@@ -54,7 +55,7 @@ describe('Antecipações', () => {
   it('the administrador sees the Loja, no Simular, and approves after confirming; the document opens', async () => {
     auth.nivel = '2';
     api.listAntecipacoes.mockResolvedValue(page);
-    api.empresasForSelect.mockResolvedValue([]);
+    lookups.empresasForSelect.mockResolvedValue([]);
     api.aprovar.mockResolvedValue({ status: 200, msg: 'Antecipação aprovada!', data: { id: 7, situacao: 'APROVADA' } });
     api.documentoUrl.mockResolvedValue('blob:doc');
     renderWithProviders(<AntecipacoesPage />);
@@ -74,7 +75,7 @@ describe('Antecipações', () => {
   it('the administrador filters by Situação; a refused decision shows the server’s message and reloads the list', async () => {
     auth.nivel = '2';
     api.listAntecipacoes.mockResolvedValue(page);
-    api.empresasForSelect.mockResolvedValue([]);
+    lookups.empresasForSelect.mockResolvedValue([]);
     api.negar.mockRejectedValue(new ApiError(409, { status: 409, msg: 'Esta antecipação já foi decidida.' }));
     renderWithProviders(<AntecipacoesPage />);
     await waitFor(() => expect(api.listAntecipacoes).toHaveBeenLastCalledWith({ page: 1, situacao: '', empresa_id: '' }));

@@ -2,13 +2,14 @@ import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ANTECIPACAO_SITUACAO, ANTECIPACAO_SITUACOES, NIVEL, type AntecipacaoSituacao } from '@bg/domain';
+import { ANTECIPACAO_SITUACAO, ANTECIPACAO_SITUACOES, NIVEL } from '@bg/domain';
 import { DateText, MoneyText, moneyText, PagedTable, PageHeader, showResult, StatusBadge, type DataTableColumn } from '../../../components';
 import { useCurrentUser } from '../../../lib/auth';
+import { empresasForSelectQuery } from '../../../lib/lookups';
 import { withNewTab } from '../../../lib/new-tab';
-import { usePagedList } from '../../../lib/use-paged-list';
 import { useSubmit } from '../../../lib/use-submit';
-import { aprovar, documentoUrl, empresasForSelect, listAntecipacoes, negar, type AntecipacaoRow } from '../api/antecipacoes';
+import { antecipacaoKeys, useAntecipacoesList } from '../api/antecipacao-queries';
+import { aprovar, documentoUrl, negar, type AntecipacaoRow } from '../api/antecipacoes';
 import { AntecipacaoDetalheView } from '../components/AntecipacaoDetalheView';
 
 /**
@@ -20,13 +21,9 @@ export function AntecipacoesPage() {
   const user = useCurrentUser();
   const admin = user.nivel === NIVEL.ADMINISTRADOR;
   const navigate = useNavigate();
-  const empresas = useQuery({ queryKey: ['empresas', 'select'], queryFn: empresasForSelect, enabled: admin });
+  const empresas = useQuery({ ...empresasForSelectQuery(), enabled: admin });
   // the Loja and Situação selects apply at once (no search text on this list)
-  const list = usePagedList<AntecipacaoRow, { situacao: AntecipacaoSituacao | ''; empresa_id: string }>({
-    key: 'antecipacoes',
-    fetch: ({ page, situacao, empresa_id }) => listAntecipacoes({ page, situacao, empresa_id }),
-    filters: { situacao: '', empresa_id: '' },
-  });
+  const list = useAntecipacoesList();
 
   const decide = useSubmit(
     async (row: AntecipacaoRow, decision: 'aprovar' | 'negar') => {
@@ -49,7 +46,7 @@ export function AntecipacoesPage() {
         confirmColor: decision === 'negar' ? 'red' : undefined,
       }),
       // whether it went through or not, the list shows the server's state
-      invalidate: [['antecipacoes']],
+      invalidate: [antecipacaoKeys.all],
       errorDialog: { autoCloseMs: 0 },
     },
   );

@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PageHeader, showResult } from '../../../components';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { enviarSolicitacao, simular } from '../api/antecipacoes';
+import { antecipacaoKeys, simulacaoQuery } from '../api/antecipacao-queries';
+import { enviarSolicitacao } from '../api/antecipacoes';
 import { ResumoTable } from '../components/ResumoTable';
 import { SimulacaoBoletosTable } from '../components/SimulacaoBoletosTable';
 import { percentText } from '../components/percent';
@@ -18,7 +19,7 @@ export function NovaAntecipacaoPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [sending, setSending] = useState(false);
-  const query = useQuery({ queryKey: ['antecipacoes', 'simulacao'], queryFn: simular, refetchOnWindowFocus: false });
+  const query = useQuery(simulacaoQuery());
   const sim = query.data;
 
   async function enviar() {
@@ -26,7 +27,7 @@ export function NovaAntecipacaoPage() {
     setSending(true);
     try {
       const res = await enviarSolicitacao(sim.boletos, sim.totais);
-      client.invalidateQueries({ queryKey: ['antecipacoes'] });
+      client.invalidateQueries({ queryKey: antecipacaoKeys.all });
       showResult(res, { onClose: () => navigate('/operacao/antecipacoes') });
     } catch (err) {
       showResult({ status: err instanceof ApiError ? err.status : 0, msg: errorMessage(err) }, { autoCloseMs: 0 });

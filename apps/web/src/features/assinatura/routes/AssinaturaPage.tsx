@@ -6,7 +6,8 @@ import { ASSINATURA_MSG } from '@bg/domain';
 import { DateText, MoneyText } from '../../../components';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSubmit, type FieldErrorsTarget } from '../../../lib/use-submit';
-import { assinarDuplicatas, documentoPath, getAssinaturaPublica, type AssinaturaConcluida } from '../api/assinatura';
+import { assinarDuplicatas, documentoPath, type AssinaturaConcluida } from '../api/assinatura';
+import { assinaturaPublicaQuery } from '../api/assinatura-queries';
 import { AssinaturaForm, type AssinaturaValues } from '../components/AssinaturaForm';
 
 const APP_NAME = 'Boleto Garantido';
@@ -72,7 +73,7 @@ function Assinado({ result }: { result: AssinaturaConcluida }) {
  */
 export function AssinaturaPage() {
   const token = useParams().token ?? '';
-  const query = useQuery({ queryKey: ['assinatura-publica', token], queryFn: () => getAssinaturaPublica(token), retry: false, staleTime: Infinity });
+  const query = useQuery(assinaturaPublicaQuery(token));
   const [done, setDone] = useState<AssinaturaConcluida | null>(null);
   const [gone, setGone] = useState<'invalid' | 'too-many' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

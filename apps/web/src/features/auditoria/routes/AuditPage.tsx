@@ -1,11 +1,11 @@
 import { Code, Stack } from '@mantine/core';
 import { DateText, PagedTable, PageHeader, SearchBox } from '../../../components';
-import { usePagedList } from '../../../lib/use-paged-list';
-import { auditoriaApi, type AuditRow } from '../api/auditoria';
+import { useAuditoriaList } from '../api/auditoria-queries';
+import type { AuditRow } from '../api/auditoria';
 
 /** Administração > Auditoria: every mutation, who did it, when and from where. */
 export function AuditPage() {
-  const list = usePagedList({ key: 'auditoria', fetch: ({ page, pesquisa }) => auditoriaApi.list(page, pesquisa) });
+  const list = useAuditoriaList();
   return (
     <Stack>
       <PageHeader title="Auditoria" />

@@ -1,4 +1,4 @@
-import { boletoAvulsoContracts as c, empresaContracts, type BoletoAvulsoInput, type BoletoAvulsoSituacao, type ContractResult } from '@bg/domain';
+import { boletoAvulsoContracts as c, type BoletoAvulsoInput, type BoletoAvulsoSituacao, type ContractResult } from '@bg/domain';
 import { call, fileUrl } from '../../../lib/api-contract';
 
 export type BoletoAvulsoRow = ContractResult<typeof c.getAllPaginate>['data'][number];
@@ -16,4 +16,3 @@ export const createBoletoAvulso = (body: BoletoAvulsoInput) => call(c.create, { 
 /** The slip's PDF as an object URL (the session's token goes with the request). */
 export const boletoAvulsoPdf = (id: number) => fileUrl(c.getBoleto, { params: { id } });
 
-export const empresasForSelect = () => call(empresaContracts.dataForSelect).then((r) => r.data);

@@ -4,10 +4,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { BOLETO_AVULSO_SITUACOES, formatCpfCnpj } from '@bg/domain';
 import { DateText, MoneyText, PagedTable, PageHeader, SearchBox, StatusBadge } from '../../../components';
+import { empresasForSelectQuery } from '../../../lib/lookups';
 import { withNewTab } from '../../../lib/new-tab';
-import { usePagedList } from '../../../lib/use-paged-list';
 import { useSubmit } from '../../../lib/use-submit';
-import { boletoAvulsoPdf, empresasForSelect, listBoletosAvulsos, type AvulsoFilters, type BoletoAvulsoRow } from '../api/boletos-avulsos';
+import { boletoAvulsoKeys, useBoletosAvulsosList } from '../api/boleto-avulso-queries';
+import { boletoAvulsoPdf, type AvulsoFilters, type BoletoAvulsoRow } from '../api/boletos-avulsos';
 
 /**
  * Financeiro > Boletos Avulsos (administrador): Novo, search, filters by situação and empresa,
@@ -16,12 +17,12 @@ import { boletoAvulsoPdf, empresasForSelect, listBoletosAvulsos, type AvulsoFilt
 export function BoletosAvulsosPage() {
   const navigate = useNavigate();
   const [draft, setDraft] = useState<AvulsoFilters>({ situacao: '', empresa_id: '' });
-  const empresas = useQuery({ queryKey: ['empresas', 'select'], queryFn: empresasForSelect });
-  const list = usePagedList({ key: 'boletos-avulsos', fetch: listBoletosAvulsos, filters: draft });
+  const empresas = useQuery(empresasForSelectQuery());
+  const list = useBoletosAvulsosList(draft);
   const client = useQueryClient();
   // the remittance files' links expire (FILE_LINK_TTL): the list is read again every 5 minutes
   useEffect(() => {
-    const timer = setInterval(() => void client.invalidateQueries({ queryKey: ['boletos-avulsos'] }), 5 * 60_000);
+    const timer = setInterval(() => void client.invalidateQueries({ queryKey: boletoAvulsoKeys.all }), 5 * 60_000);
     return () => clearInterval(timer);
   }, [client]);
   const pdf = useSubmit((row: BoletoAvulsoRow) => withNewTab(() => boletoAvulsoPdf(row.id), (url) => url), { result: false });

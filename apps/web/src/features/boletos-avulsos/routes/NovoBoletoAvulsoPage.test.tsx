@@ -4,16 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/render';
 import { NovoBoletoAvulsoPage } from './NovoBoletoAvulsoPage';
 
-const api = vi.hoisted(() => ({ createBoletoAvulso: vi.fn(), empresasForSelect: vi.fn(), pagadorByCpfCnpj: vi.fn() }));
+const api = vi.hoisted(() => ({ createBoletoAvulso: vi.fn(), pagadorByCpfCnpj: vi.fn() }));
 vi.mock('../api/boletos-avulsos', () => api);
+const lookups = vi.hoisted(() => ({ empresasForSelect: vi.fn() }));
+vi.mock('../../../lib/lookup-calls', () => lookups);
 
 afterEach(() => {
-  for (const f of Object.values(api)) f.mockReset();
+  for (const f of [...Object.values(api), ...Object.values(lookups)]) f.mockReset();
 });
 
 describe('Novo Boleto Avulso', () => {
   it('shows "Campo obrigatório" on the §5 required fields and sends nothing', async () => {
-    api.empresasForSelect.mockResolvedValue([]);
+    lookups.empresasForSelect.mockResolvedValue([]);
     renderWithProviders(<NovoBoletoAvulsoPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(screen.getAllByText('Campo obrigatório').length).toBeGreaterThanOrEqual(8));
@@ -21,7 +23,7 @@ describe('Novo Boleto Avulso', () => {
   });
 
   it('leaving a known CPF fills the payer and the address', async () => {
-    api.empresasForSelect.mockResolvedValue([]);
+    lookups.empresasForSelect.mockResolvedValue([]);
     api.pagadorByCpfCnpj.mockResolvedValue({
       cpf_cnpj: '52998224725', nome_razao: 'Ana Paula Souza', cep: '01310100', endereco: 'Avenida Paulista', numero: '1500', complemento: null, bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP',
     });

@@ -4,9 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { boletoAvulsoSchema, documentKind, isValidCpfCnpj, type BoletoAvulsoInput } from '@bg/domain';
 import { AddressFields, DateField, DocumentInput, FormActions, MoneyInput, PageHeader } from '../../../components';
+import { empresasForSelectQuery } from '../../../lib/lookups';
 import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
-import { createBoletoAvulso, empresasForSelect, pagadorByCpfCnpj, type Pagador } from '../api/boletos-avulsos';
+import { boletoAvulsoKeys } from '../api/boleto-avulso-queries';
+import { createBoletoAvulso, pagadorByCpfCnpj, type Pagador } from '../api/boletos-avulsos';
 
 type Values = {
   cpf_cnpj: string; nome_razao: string; cep: string; endereco: string; numero: string; complemento: string; bairro: string; cidade: string; uf: string;
@@ -31,10 +33,10 @@ export function NovoBoletoAvulsoPage() {
   // the form holds what the inputs hold (valor null while empty, empresa as the select's text); the
   // schema parses exactly that, as the API does
   const form = useForm<Values>({ initialValues: EMPTY, validate: zodValidate<unknown>(boletoAvulsoSchema) });
-  const empresas = useQuery({ queryKey: ['empresas', 'select'], queryFn: empresasForSelect });
+  const empresas = useQuery(empresasForSelectQuery());
   const save = useSubmit((v: Values) => createBoletoAvulso(toInput(v)), {
     form,
-    invalidate: [['boletos-avulsos']],
+    invalidate: [boletoAvulsoKeys.all],
     result: { onClose: () => navigate(LIST) },
   });
 

@@ -1,4 +1,4 @@
-import { boletoContracts as c, empresaContracts, garantiaContracts, type ContractInput, type ContractResult } from '@bg/domain';
+import { boletoContracts as c, garantiaContracts, type ContractInput, type ContractResult } from '@bg/domain';
 import { call, filePath } from '../../../lib/api-contract';
 
 /** A row of Boletos Garantidos. */
@@ -11,7 +11,6 @@ export const listBoletos = (query: BoletoListQuery) => call(c.getAllPaginate, { 
 
 export const getBoleto = (id: number) => call(c.getById, { params: { id } }).then((r) => r.data);
 
-export const empresasForSelect = () => call(empresaContracts.dataForSelect).then((r) => r.data);
 
 export type BoletoAction = 'quitar' | 'baixar' | 'cancelar' | 'marcarQuitado';
 export const boletoAction = (action: BoletoAction, id: number) => call(c[action], { params: { id }, body: {} });

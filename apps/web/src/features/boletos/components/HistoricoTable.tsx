@@ -1,11 +1,12 @@
 import { Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, DateText } from '../../../components';
-import { getBoleto, type HistoricoRow } from '../api/boletos';
+import { boletoQuery } from '../api/boleto-queries';
+import type { HistoricoRow } from '../api/boletos';
 
 /** The boleto's history: who, when, from, to, why. */
 export function HistoricoTable({ id }: { id: number }) {
-  const query = useQuery({ queryKey: ['boleto', id], queryFn: () => getBoleto(id) });
+  const query = useQuery(boletoQuery(id));
   if (!query.data) return <Loader size="sm" />;
   return (
     <DataTable<HistoricoRow>

@@ -3,20 +3,22 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { BoletosGarantidosPage } from './BoletosGarantidosPage';
 
-const api = vi.hoisted(() => ({ listBoletos: vi.fn(), empresasForSelect: vi.fn(), boletoAction: vi.fn() }));
+const api = vi.hoisted(() => ({ listBoletos: vi.fn(), boletoAction: vi.fn() }));
 vi.mock('../api/boletos', async (original) => ({ ...(await original<object>()), ...api }));
+const lookups = vi.hoisted(() => ({ empresasForSelect: vi.fn() }));
+vi.mock('../../../lib/lookup-calls', () => lookups);
 
 const row = {
   id: 12, digito: 1, parcela: 1, valor: 350, valor_atualizado: 350, vencimento: '2026-12-22', situacao: 'DISPONÍVEL PARA PAGAMENTO',
   garantia_id: 5, garantia_digito: 1, fantasia: 'Loja Demo', nome_razao: 'Ana Carolina Ribeiro', cpf_cnpj: '67431982500',
 };
 
-afterEach(() => Object.values(api).forEach((f) => f.mockReset()));
+afterEach(() => [...Object.values(api), ...Object.values(lookups)].forEach((f) => f.mockReset()));
 
 describe('Boletos Garantidos', () => {
   it('has the filters Loja (TODAS), Situação, text and Filtrar, and the spec columns', async () => {
     api.listBoletos.mockResolvedValue({ data: [row], from: 1, to: 1, total: 1, current_page: 1, last_page: 1, per_page: 15 });
-    api.empresasForSelect.mockResolvedValue([{ value: 2, label: 'Loja Demo' }]);
+    lookups.empresasForSelect.mockResolvedValue([{ value: 2, label: 'Loja Demo' }]);
     renderWithProviders(<BoletosGarantidosPage />);
     await screen.findByText('Ana Carolina Ribeiro');
     expect(screen.getByRole('combobox', { name: 'Loja' })).toHaveValue('TODAS');
@@ -28,7 +30,7 @@ describe('Boletos Garantidos', () => {
 
   it('asks for confirmation before an irreversible action and does nothing when refused', async () => {
     api.listBoletos.mockResolvedValue({ data: [row], from: 1, to: 1, total: 1, current_page: 1, last_page: 1, per_page: 15 });
-    api.empresasForSelect.mockResolvedValue([]);
+    lookups.empresasForSelect.mockResolvedValue([]);
     renderWithProviders(<BoletosGarantidosPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Quitar' }));
     const dialog = await screen.findByRole('dialog');

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Group, Select, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ALL_SITUACOES, formatCpfCnpj, formatProtocol, type Situacao } from '@bg/domain';
+import { ALL_SITUACOES, formatCpfCnpj, formatProtocol } from '@bg/domain';
 import { DateText, MoneyText, PagedTable, PageHeader, SearchBox, StatusBadge } from '../../../components';
-import { usePagedList } from '../../../lib/use-paged-list';
+import { empresasForSelectQuery } from '../../../lib/lookups';
 import { withNewTab } from '../../../lib/new-tab';
 import { useSubmit } from '../../../lib/use-submit';
-import { boletoAction, comprovanteUrl, empresasForSelect, listBoletos, type BoletoAction, type BoletoRow } from '../api/boletos';
+import { boletoKeys, useBoletosList, type BoletoFilters } from '../api/boleto-queries';
+import { boletoAction, comprovanteUrl, type BoletoAction, type BoletoRow } from '../api/boletos';
 import { BoletoActions } from '../components/BoletoActions';
 import { HistoricoTable } from '../components/HistoricoTable';
 import { UpdateBoletoForm } from '../components/UpdateBoletoForm';
@@ -21,20 +22,19 @@ const CONFIRM: Record<BoletoAction, string> = {
 
 /** Financeiro > Boletos Garantidos (administrador). */
 export function BoletosGarantidosPage() {
-  type Filters = { situacao: Situacao | ''; empresa_id: string };
   // the selects are a draft: Filtrar (or Enter in the search box) applies them with the text
-  const [draft, setDraft] = useState<Filters>({ situacao: '', empresa_id: '' });
+  const [draft, setDraft] = useState<BoletoFilters>({ situacao: '', empresa_id: '' });
   const client = useQueryClient();
-  const empresas = useQuery({ queryKey: ['empresas', 'select'], queryFn: empresasForSelect });
-  const list = usePagedList({ key: 'boletos', fetch: listBoletos, filters: draft });
-  const refresh = () => client.invalidateQueries({ queryKey: ['boletos'] });
+  const empresas = useQuery(empresasForSelectQuery());
+  const list = useBoletosList(draft);
+  const refresh = () => client.invalidateQueries({ queryKey: boletoKeys.all });
   const act = useSubmit(
     // baixar opens its receipt in a new tab (opened during the click, so no popup blocker interferes)
     (a: BoletoAction, row: BoletoRow) =>
       a === 'baixar' ? withNewTab(() => boletoAction(a, row.id), (res) => ('comprovante_token' in res.data ? comprovanteUrl(res.data.comprovante_token) : null)) : boletoAction(a, row.id),
     {
       confirm: (a) => ({ title: 'Confirmação', text: CONFIRM[a], confirmColor: a === 'cancelar' ? 'red' : undefined }),
-      invalidate: [['boletos']],
+      invalidate: [boletoKeys.all],
     },
   );
   function update(row: BoletoRow) {

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { withNewTab } from '../../../lib/new-tab';
 import { useSubmit } from '../../../lib/use-submit';
 import { acordoVigente, cobrancaApi, type AcordoDetail } from '../api/cobranca';
+import { acordoQuery, cobrancaKeys } from '../api/cobranca-queries';
 import { AgendamentosDaPessoa } from './AgendamentosDaPessoa';
 
 export interface AcordoDetailsModalProps {
@@ -24,14 +25,14 @@ export const abrirTermo = (acordoId: number) =>
  * refuses too) and "Agendamentos" (the person's schedules).
  */
 export function AcordoDetailsModal({ acordoId, onClose }: AcordoDetailsModalProps) {
-  const query = useQuery({ queryKey: ['acordos', 'detalhe', acordoId], queryFn: () => cobrancaApi.acordo(acordoId!), enabled: acordoId !== null });
+  const query = useQuery(acordoQuery(acordoId));
   const cancelar = useSubmit((a: AcordoDetail) => cobrancaApi.cancelarAcordo(a.id), {
     confirm: (a) => ({
       title: 'Cancelar Acordo',
       text: `Confirma o cancelamento do acordo nº ${a.id} de ${a.nome_razao}? As parcelas em aberto serão canceladas e os boletos voltam a ser cobrados do devedor.`,
       confirmColor: 'red',
     }),
-    invalidate: [['acordos'], ['inadimplentes'], ['inadimplente']],
+    invalidate: [cobrancaKeys.acordos, cobrancaKeys.inadimplentes, cobrancaKeys.inadimplenteDetails],
   });
   const a = query.data;
   return (

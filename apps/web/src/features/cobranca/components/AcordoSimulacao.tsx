@@ -4,6 +4,7 @@ import { formatBRL, fromCents, SETTLEMENT_MAX_INSTALLMENTS, type SettlementSimul
 import { DataTable, DateField, DateText, MoneyInput, MoneyText } from '../../../components';
 import { useSubmit } from '../../../lib/use-submit';
 import { cobrancaApi, type BoletoPendente } from '../api/cobranca';
+import { cobrancaKeys } from '../api/cobranca-queries';
 import { acordoRequest, initialPlan, selectionValue, simulatePlan, withQtd, type PlanForm } from './acordo-plan';
 
 export interface AcordoSimulacaoProps {
@@ -43,7 +44,7 @@ export function AcordoSimulacao({ pessoaId, nome, hoje, boletos, selectedIds, on
       title: 'Efetivar Acordo',
       text: `Confirma o acordo de ${nome} em ${form.qtdParcelas} parcela(s), total de ${sim ? formatBRL(sim.totalCents) : ''}? Os boletos serão enviados para remoção.`,
     }),
-    invalidate: [['inadimplente', pessoaId], ['inadimplentes'], ['acordos']],
+    invalidate: [cobrancaKeys.inadimplente(pessoaId), cobrancaKeys.inadimplentes, cobrancaKeys.acordos],
     onSuccess: () => {
       setSim(null);
       setForm(initialPlan([], hoje));

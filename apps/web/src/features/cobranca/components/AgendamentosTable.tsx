@@ -3,6 +3,7 @@ import { formatCpfCnpj } from '@bg/domain';
 import { DataTable, DateText, StatusBadge } from '../../../components';
 import { useSubmit } from '../../../lib/use-submit';
 import { cobrancaApi, type AgendamentoRow } from '../api/cobranca';
+import { cobrancaKeys } from '../api/cobranca-queries';
 import { logText } from './log-text';
 
 export interface AgendamentosTableProps {
@@ -17,7 +18,7 @@ export interface AgendamentosTableProps {
 export function AgendamentosTable({ rows, loading, showPessoa = false, caption = 'Agendamentos' }: AgendamentosTableProps) {
   const concluir = useSubmit((row: AgendamentoRow) => cobrancaApi.concluirAgendamento(row.id), {
     confirm: (row) => ({ title: 'Concluir agendamento', text: `Marcar como realizado o agendamento de ${row.nome_razao}?` }),
-    invalidate: [['agendamentos']],
+    invalidate: [cobrancaKeys.agendamentos],
   });
   return (
     <DataTable<AgendamentoRow>

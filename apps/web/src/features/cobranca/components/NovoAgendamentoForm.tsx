@@ -5,6 +5,7 @@ import { DateField, FormActions } from '../../../components';
 import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
 import { cobrancaApi, type AgendamentoRequest } from '../api/cobranca';
+import { cobrancaKeys } from '../api/cobranca-queries';
 
 /** "Novo agendamento" of the Agendamento tab: data and descrição, both required (spec §5 Note). */
 export function NovoAgendamentoForm({ pessoaId }: { pessoaId: number }) {
@@ -14,7 +15,7 @@ export function NovoAgendamentoForm({ pessoaId }: { pessoaId: number }) {
   });
   const salvar = useSubmit((values: AgendamentoRequest) => cobrancaApi.criarAgendamento(values), {
     form,
-    invalidate: [['agendamentos']],
+    invalidate: [cobrancaKeys.agendamentos],
     onSuccess: () => form.setValues({ pessoa_id: pessoaId, data: todayInSaoPaulo(), descricao: '' }),
   });
   return (

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button, Group, Select, Stack } from '@mantine/core';
 import { formatCpfCnpj, todayInSaoPaulo } from '@bg/domain';
 import { DateText, MoneyText, PagedTable, PageHeader, SearchBox, StatusBadge } from '../../../components';
-import { usePagedList } from '../../../lib/use-paged-list';
 import { useSubmit } from '../../../lib/use-submit';
 import { acordoVigente, cobrancaApi, type AcordoFilters, type AcordoParcelaRow } from '../api/cobranca';
+import { cobrancaKeys, useAcordosList } from '../api/cobranca-queries';
 import { AcordoDetailsModal } from '../components/AcordoDetailsModal';
 import { MesField } from '../components/MesField';
 
@@ -20,18 +20,14 @@ const SITUACOES = [
  * Parcela n/total, Valor, Situação, Ação — settle the instalment, and the acordo's details modal.
  */
 export function AcordosPage() {
-  const list = usePagedList<AcordoParcelaRow, AcordoFilters>({
-    key: 'acordos',
-    filters: { mes: todayInSaoPaulo().slice(0, 7), situacao: '' },
-    fetch: ({ page, pesquisa, ...f }) => cobrancaApi.acordos(page, pesquisa, f),
-  });
+  const list = useAcordosList({ mes: todayInSaoPaulo().slice(0, 7), situacao: '' });
   const [acordoId, setAcordoId] = useState<number | null>(null);
   const baixar = useSubmit((row: AcordoParcelaRow) => cobrancaApi.baixarParcela(row.id), {
     confirm: (row) => ({
       title: 'Baixar parcela',
       text: `Confirma o pagamento da parcela ${row.parcela}/${row.numero_parcelas} de ${row.nome_razao}? Esta ação não pode ser desfeita.`,
     }),
-    invalidate: [['acordos']],
+    invalidate: [cobrancaKeys.acordos],
   });
 
   return (

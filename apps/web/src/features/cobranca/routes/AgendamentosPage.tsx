@@ -3,9 +3,9 @@ import { Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatCpfCnpj, todayInSaoPaulo } from '@bg/domain';
 import { DateText, PagedTable, PageHeader, SearchBox, StatusBadge } from '../../../components';
-import { usePagedList } from '../../../lib/use-paged-list';
 import { useSubmit } from '../../../lib/use-submit';
 import { cobrancaApi, type AgendamentoFilters, type AgendamentoRow } from '../api/cobranca';
+import { cobrancaKeys, operadoresQuery, useAgendamentosList } from '../api/cobranca-queries';
 import { AgendamentosDaPessoa } from '../components/AgendamentosDaPessoa';
 import { logText } from '../components/log-text';
 import { MesField } from '../components/MesField';
@@ -21,16 +21,12 @@ const STATUS_OPTIONS = [
  * Data, Descrição, Pessoa, Cpf/Cnpj, Log, Status; mark done; the person's schedules in a modal.
  */
 export function AgendamentosPage() {
-  const list = usePagedList<AgendamentoRow, AgendamentoFilters>({
-    key: 'agendamentos',
-    filters: { mes: todayInSaoPaulo().slice(0, 7), usuario_id: '', status: '' },
-    fetch: ({ page, pesquisa, ...f }) => cobrancaApi.agendamentos(page, pesquisa, f),
-  });
-  const operadores = useQuery({ queryKey: ['agendamentos', 'operadores'], queryFn: cobrancaApi.operadores, staleTime: 60_000 });
+  const list = useAgendamentosList({ mes: todayInSaoPaulo().slice(0, 7), usuario_id: '', status: '' });
+  const operadores = useQuery({ ...operadoresQuery(), staleTime: 60_000 });
   const [pessoa, setPessoa] = useState<{ id: number; nome: string } | null>(null);
   const concluir = useSubmit((row: AgendamentoRow) => cobrancaApi.concluirAgendamento(row.id), {
     confirm: (row) => ({ title: 'Concluir agendamento', text: `Marcar como realizado o agendamento de ${row.nome_razao}?` }),
-    invalidate: [['agendamentos']],
+    invalidate: [cobrancaKeys.agendamentos],
   });
 
   return (

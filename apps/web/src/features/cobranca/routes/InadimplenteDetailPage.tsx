@@ -7,6 +7,7 @@ import { DataTable, DateText, MoneyText, PageHeader, StatusBadge } from '../../.
 import { errorMessage } from '../../../lib/api-client';
 import { useSubmit } from '../../../lib/use-submit';
 import { cobrancaApi, type AcordoResumo, type BoletoPendente } from '../api/cobranca';
+import { cobrancaKeys, inadimplenteQuery } from '../api/cobranca-queries';
 import { abrirTermo } from '../components/AcordoDetailsModal';
 import { AcordoSimulacao } from '../components/AcordoSimulacao';
 import { AgendamentosDaPessoa } from '../components/AgendamentosDaPessoa';
@@ -23,7 +24,7 @@ const LIST = '/cobranca/inadimplentes';
 export function InadimplenteDetailPage() {
   const id = Number(useParams().inadimplenteId);
   const navigate = useNavigate();
-  const query = useQuery({ queryKey: ['inadimplente', id], queryFn: () => cobrancaApi.inadimplente(id), enabled: Number.isInteger(id) && id > 0 });
+  const query = useQuery(inadimplenteQuery(id));
   const detail = query.data;
   // overdue boletos are ticked for the acordo; the ones still to come are offered unticked
   const [selected, setSelected] = useState<number[]>([]);
@@ -41,7 +42,7 @@ export function InadimplenteDetailPage() {
       text: `Incluir no SPC o boleto ${formatProtocol(b.id, b.digito)} de ${detail?.pessoa.nome_razao ?? ''}? Antes, o devedor recebe o aviso prévio pelo WhatsApp (CDC art. 43, § 2º), e o documento fica impedido de novas garantias até a exclusão.`,
       confirmColor: 'red',
     }),
-    invalidate: [['inadimplente', id], ['inadimplentes']],
+    invalidate: [cobrancaKeys.inadimplente(id), cobrancaKeys.inadimplentes],
   });
 
   if (query.isPending) return <Loader aria-label="Carregando inadimplente" />;

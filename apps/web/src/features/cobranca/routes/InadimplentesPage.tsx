@@ -2,13 +2,13 @@ import { Badge, Button, Group, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { formatCpfCnpj, formatPhone } from '@bg/domain';
 import { PagedTable, PageHeader, SearchBox } from '../../../components';
-import { usePagedList } from '../../../lib/use-paged-list';
-import { cobrancaApi, type InadimplenteRow } from '../api/cobranca';
+import type { InadimplenteRow } from '../api/cobranca';
+import { useInadimplentesList } from '../api/cobranca-queries';
 
 /** Inadimplentes (spec §2): people with an overdue open boleto; Id, Pessoa, Cpf/Cnpj, Telefones, detail. */
 export function InadimplentesPage() {
   const navigate = useNavigate();
-  const list = usePagedList({ key: 'inadimplentes', fetch: ({ page, pesquisa }) => cobrancaApi.inadimplentes(page, pesquisa) });
+  const list = useInadimplentesList();
   const open = (r: InadimplenteRow) => navigate(`/cobranca/inadimplentes/detalhe/${r.id}`);
   return (
     <Stack>

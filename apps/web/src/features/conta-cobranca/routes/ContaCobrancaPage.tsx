@@ -6,7 +6,8 @@ import { FormActions, PageHeader } from '../../../components';
 import { useFormRecord } from '../../../lib/use-form-record';
 import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
-import { getContaCobranca, saveContaCobranca, type ContaCobranca } from '../api/conta-cobranca';
+import { saveContaCobranca, type ContaCobranca } from '../api/conta-cobranca';
+import { contaCobrancaKeys, contaCobrancaQuery } from '../api/conta-cobranca-queries';
 
 const EMPTY: ContaCobrancaForm = {
   banco: '104', agencia: '', conta: '', codigo_beneficiario: '', carteira: 'RG', nome: '', cnpj: '',
@@ -40,10 +41,10 @@ const FIELDS: { name: keyof ContaCobrancaForm; label: string; span: number; requ
 
 /** Administração > Conta de Cobrança: the beneficiary's bank account used on every slip. */
 export function ContaCobrancaPage() {
-  const query = useQuery({ queryKey: ['conta-cobranca'], queryFn: getContaCobranca });
+  const query = useQuery(contaCobrancaQuery());
   const form = useForm<ContaCobrancaForm>({ initialValues: EMPTY, validate: zodValidate(contaCobrancaSchema) });
   // the answer says whether a new account (new numbering) was created: it stays until closed
-  const save = useSubmit(saveContaCobranca, { form, invalidate: [['conta-cobranca']], result: { autoCloseMs: 0 } });
+  const save = useSubmit(saveContaCobranca, { form, invalidate: [contaCobrancaKeys.current], result: { autoCloseMs: 0 } });
   useFormRecord(form, query.data, formValues);
 
   if (query.isLoading) return <Loader />;

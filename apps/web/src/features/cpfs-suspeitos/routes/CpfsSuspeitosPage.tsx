@@ -2,23 +2,23 @@ import { Button, Grid, Paper, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { cpfSuspeitoSchema, formatCpfCnpj } from '@bg/domain';
 import { DateText, DocumentInput, InlineForm, PagedTable, PageHeader, SearchBox } from '../../../components';
-import { usePagedList } from '../../../lib/use-paged-list';
 import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
+import { cpfSuspeitoKeys, useCpfsSuspeitosList } from '../api/cpf-suspeito-queries';
 import { cpfsSuspeitosApi, type CpfSuspeito, type CpfSuspeitoBody } from '../api/cpfs-suspeitos';
 
 /** Administração > CPFs Suspeitos: the list the guarantee document lookup refuses (status 900). */
 export function CpfsSuspeitosPage() {
-  const list = usePagedList({ key: 'cpfs-suspeitos', fetch: ({ page, pesquisa }) => cpfsSuspeitosApi.list(page, pesquisa) });
+  const list = useCpfsSuspeitosList();
   const form = useForm({ initialValues: { cpf_cnpj: '', motivo: '' }, validate: zodValidate(cpfSuspeitoSchema) });
   const add = useSubmit((values: CpfSuspeitoBody) => cpfsSuspeitosApi.create(values), {
     form,
-    invalidate: [['cpfs-suspeitos']],
+    invalidate: [cpfSuspeitoKeys.all],
     onSuccess: () => form.reset(),
   });
   const remove = useSubmit((row: CpfSuspeito) => cpfsSuspeitosApi.remove(row.id), {
     confirm: (row) => ({ title: 'Remover da lista', text: `Remover ${formatCpfCnpj(row.cpf_cnpj)} da lista de suspeitos?`, confirmLabel: 'Remover', confirmColor: 'red' }),
-    invalidate: [['cpfs-suspeitos']],
+    invalidate: [cpfSuspeitoKeys.all],
   });
 
   return (

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
-import { getResumo } from '../api/dashboard';
+import { resumoQuery } from '../api/dashboard-queries';
 import { AdminCards, UsuarioCards } from '../components/ResumoCards';
 
 const shortcuts = [
@@ -19,7 +19,7 @@ const shortcuts = [
  */
 export function DashboardPage() {
   const user = useCurrentUser();
-  const resumo = useQuery({ queryKey: ['dashboard', 'resumo'], queryFn: getResumo });
+  const resumo = useQuery(resumoQuery());
   const r = resumo.data;
   return (
     <Stack>

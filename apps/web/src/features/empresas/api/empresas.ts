@@ -10,7 +10,6 @@ export type EmpresaBody = ContractInput<typeof c.create>['body'];
 export const empresasApi = {
   list: (page: number, pesquisa: string) => call(c.getAllPaginate, { query: { page, pesquisa } }),
   get: (id: number) => call(c.getById, { params: { id } }).then((b) => b.data),
-  forSelect: () => call(c.dataForSelect).then((b) => b.data),
   create: (body: EmpresaBody) => call(c.create, { body }),
   update: (id: number, body: EmpresaBody) => call(c.update, { params: { id }, body }),
   enable: (id: number) => call(c.enable, { params: { id } }),

@@ -6,9 +6,11 @@ import { empresaSchema, NIVEL } from '@bg/domain';
 import { AddressFields, DocumentInput, FormActions, PageHeader, PhoneInput } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
 import { isAdmin, useCurrentUser } from '../../../lib/auth';
+import { empresasForSelectQuery } from '../../../lib/lookups';
 import { useFormRecord } from '../../../lib/use-form-record';
 import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
+import { empresaKeys, empresaQuery } from '../api/empresa-queries';
 import { empresasApi } from '../api/empresas';
 import { EmpresaTermsFields } from '../components/EmpresaTermsFields';
 import { empresaPayload, empresaToValues, emptyEmpresaValues, type EmpresaFormValues } from '../components/empresa-form-values';
@@ -25,15 +27,15 @@ export function EmpresaFormPage() {
     initialValues: emptyEmpresaValues(!admin && user.nivel === NIVEL.FRANQUEADO ? (user.empresa?.id ?? null) : null),
     validate: zodValidate(empresaSchema),
   });
-  const existing = useQuery({ queryKey: ['empresa', id], queryFn: () => empresasApi.get(id!), enabled: id !== null });
-  const options = useQuery({ queryKey: ['empresas-select'], queryFn: empresasApi.forSelect });
+  const existing = useQuery(empresaQuery(id));
+  const options = useQuery(empresasForSelectQuery());
 
   const save = useSubmit(
     (values: EmpresaFormValues) => {
       const body = empresaPayload(values, admin);
       return id === null ? empresasApi.create(body) : empresasApi.update(id, body);
     },
-    { form, invalidate: [['empresas'], ['empresa', id]], result: { onClose: () => navigate('/administracao/empresas') } },
+    { form, invalidate: [empresaKeys.all, empresaKeys.detail(id)], result: { onClose: () => navigate('/administracao/empresas') } },
   );
 
   useFormRecord(form, existing.data, empresaToValues);

@@ -4,8 +4,8 @@ import { formatCpfCnpj, formatPhone } from '@bg/domain';
 import { DateText, PagedTable, PageHeader, SearchBox, StatusBadge } from '../../../components';
 import { isAdmin, useCurrentUser } from '../../../lib/auth';
 import { canCreateEmpresa } from '../../../lib/permissions';
-import { usePagedList } from '../../../lib/use-paged-list';
 import { useSubmit } from '../../../lib/use-submit';
+import { empresaKeys, useEmpresasList } from '../api/empresa-queries';
 import { empresasApi, type EmpresaRow as Empresa } from '../api/empresas';
 
 const blocking = (e: Empresa) => e.situacao === 'ATIVA';
@@ -14,7 +14,7 @@ const blocking = (e: Empresa) => e.situacao === 'ATIVA';
 export function EmpresasPage() {
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const list = usePagedList({ key: 'empresas', fetch: ({ page, pesquisa }) => empresasApi.list(page, pesquisa) });
+  const list = useEmpresasList();
   const toggle = useSubmit((e: Empresa) => (blocking(e) ? empresasApi.disable(e.id) : empresasApi.enable(e.id)), {
     confirm: (e) => ({
       title: blocking(e) ? 'Bloquear empresa' : 'Ativar empresa',
@@ -24,7 +24,7 @@ export function EmpresasPage() {
       confirmLabel: blocking(e) ? 'Bloquear' : 'Ativar',
       confirmColor: blocking(e) ? 'red' : 'teal',
     }),
-    invalidate: [['empresas']],
+    invalidate: [empresaKeys.all],
   });
 
   return (

@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatCpfCnpj } from '@bg/domain';
 import { DataTable, DateText, PageHeader, StatusBadge } from '../../../components';
-import { franqueadosApi, type Franqueada } from '../api/franqueados';
+import { franqueadosQuery } from '../api/franqueado-queries';
+import type { Franqueada } from '../api/franqueados';
 
 /** Administração > Franqueados (/cadastros/empresas): each franchisor with its franchisees. */
 export function FranqueadosPage() {
-  const query = useQuery({ queryKey: ['franqueados'], queryFn: franqueadosApi.list });
+  const query = useQuery(franqueadosQuery());
   return (
     <Stack>
       <PageHeader title="Franqueados" />

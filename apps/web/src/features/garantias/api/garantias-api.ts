@@ -1,8 +1,6 @@
 import {
-  empresaContracts,
   garantiaContracts as c,
   pessoaContracts,
-  systemContracts,
   type ContractInput,
   type ContractResult,
   type DenyReason,
@@ -64,6 +62,4 @@ export const garantiasApi = {
     for (const f of files) form.append(c.uploadDuplicata.multipart.files, f);
     return upload(c.uploadDuplicata, form);
   },
-  empresas: () => call(empresaContracts.dataForSelect).then((r) => r.data),
-  config: () => call(systemContracts.config),
 };

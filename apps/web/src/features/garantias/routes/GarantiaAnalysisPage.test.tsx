@@ -5,8 +5,9 @@ import { renderWithProviders } from '../../../test/render';
 import { GarantiaAnalysisPage } from './GarantiaAnalysisPage';
 import { GarantiasListPage } from './GarantiasListPage';
 
-const api = vi.hoisted(() => ({ get: vi.fn(), list: vi.fn(), empresas: vi.fn(async () => []) }));
+const api = vi.hoisted(() => ({ get: vi.fn(), list: vi.fn() }));
 vi.mock('../api/garantias-api', async (original) => ({ garantiasApi: { ...(await original<{ garantiasApi: object }>()).garantiasApi, ...api } }));
+vi.mock('../../../lib/lookup-calls', () => ({ empresasForSelect: vi.fn(async () => []) }));
 
 const pessoa = {
   id: 7, tipo_pessoa: 'F', cpf_cnpj: '38172645007', nome_razao: 'João Pedro Almeida', data_nascimento: '1980-01-02', cep: '01310100',

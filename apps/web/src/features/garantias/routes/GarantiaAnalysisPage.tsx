@@ -6,6 +6,7 @@ import { padParcela, type DenyReason } from '@bg/domain';
 import { DataTable, DateText, DuplicataDropzone, MoneyText, PageHeader, Section, StatusBadge } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubmit } from '../../../lib/use-submit';
+import { garantiaKeys, garantiaQuery } from '../api/garantia-queries';
 import { garantiasApi, type AcertoBody, type BoletoRow, type GarantiaDetail } from '../api/garantias-api';
 import { AdminGarantiaStatus } from '../components/AdminGarantiaStatus';
 import { AcertoModal } from '../components/AcertoModal';
@@ -23,12 +24,12 @@ export function GarantiaAnalysisPage() {
   const queryClient = useQueryClient();
   const [denying, setDenying] = useState(false);
   const [acerto, setAcerto] = useState<BoletoRow | null>(null);
-  const query = useQuery({ queryKey: ['garantia', id], queryFn: () => garantiasApi.get(id), enabled: Number.isInteger(id) && id > 0 });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['garantia', id] });
+  const query = useQuery(garantiaQuery(id));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: garantiaKeys.detail(id) });
   const protocolo = query.data?.protocolo ?? '';
 
   // every decision refetches the analysis and the list, whatever the answer (a 409 means it changed)
-  const invalidate = [['garantia', id], ['garantias']];
+  const invalidate = [garantiaKeys.detail(id), garantiaKeys.all];
   const aprovar = useSubmit(() => garantiasApi.aprovar(id), {
     confirm: () => ({ title: 'Aprovar garantia', text: `Confirma a aprovação da garantia ${protocolo}?` }),
     invalidate,

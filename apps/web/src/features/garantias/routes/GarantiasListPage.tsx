@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatCpfCnpj, GARANTIA_FILTRO_SITUACOES } from '@bg/domain';
 import { DateText, PagedTable, PageHeader, SearchBox } from '../../../components';
-import { usePagedList } from '../../../lib/use-paged-list';
-import { garantiasApi, type GarantiaRow, type ListFilters } from '../api/garantias-api';
+import { empresasForSelectQuery } from '../../../lib/lookups';
+import { useGarantiasList } from '../api/garantia-queries';
+import type { GarantiaRow } from '../api/garantias-api';
 import { AdminGarantiaStatus } from '../components/AdminGarantiaStatus';
 
 const DUPLICATAS = [
@@ -15,17 +16,11 @@ const DUPLICATAS = [
 const situacaoOf = (v: string | null) => GARANTIA_FILTRO_SITUACOES.find((s) => s === v) ?? 'TODAS';
 const duplicataOf = (v: string | null) => DUPLICATAS.find((d) => d.value === v)?.value ?? '';
 
-type Filters = Omit<ListFilters, 'page' | 'pesquisa'>;
-
 /** Garantias (administrador): filters Loja, Situação, Duplicatas and search; a row opens the analysis. */
 export function GarantiasListPage() {
   const navigate = useNavigate();
-  const lojas = useQuery({ queryKey: ['empresas', 'select'], queryFn: garantiasApi.empresas, staleTime: 60_000 });
-  const list = usePagedList<GarantiaRow, Filters>({
-    key: 'garantias',
-    fetch: garantiasApi.list,
-    filters: { situacao: 'TODAS', empresa_id: '', possui_duplicata: '' },
-  });
+  const lojas = useQuery({ ...empresasForSelectQuery(), staleTime: 60_000 });
+  const list = useGarantiasList({ situacao: 'TODAS', empresa_id: '', possui_duplicata: '' });
 
   return (
     <Stack>

@@ -4,12 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/render';
 import { NovaGarantiaPage } from './NovaGarantiaPage';
 
-const api = vi.hoisted(() => ({
-  consultaDocumento: vi.fn(),
-  config: vi.fn(async () => ({ status: 200, msg: 'ok', chatUrl: 'https://chat.example.com' })),
-  empresas: vi.fn(async () => []),
-}));
+const api = vi.hoisted(() => ({ consultaDocumento: vi.fn() }));
 vi.mock('../api/garantias-api', async (original) => ({ garantiasApi: { ...(await original<{ garantiasApi: object }>()).garantiasApi, ...api } }));
+const lookups = vi.hoisted(() => ({
+  systemConfig: vi.fn(async () => ({ status: 200, msg: 'ok', chatUrl: 'https://chat.example.com' })),
+  empresasForSelect: vi.fn(async () => []),
+}));
+vi.mock('../../../lib/lookup-calls', () => lookups);
 vi.mock('../../../lib/auth', () => ({
   useCurrentUser: () => ({ id: 2, nivel: '1', empresa: { id: 2, qtd_max_parcelas: 12 } }),
   isAdmin: () => false,

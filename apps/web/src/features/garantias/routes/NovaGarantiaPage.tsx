@@ -13,8 +13,10 @@ import {
 import { FormActions, PageHeader } from '../../../components';
 import { ApiError } from '../../../lib/api-client';
 import { isAdmin, useCurrentUser } from '../../../lib/auth';
+import { empresasForSelectQuery, systemConfigQuery } from '../../../lib/lookups';
 import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
+import { documentCountQuery } from '../api/garantia-queries';
 import { garantiasApi } from '../api/garantias-api';
 import { DocumentosDropzone } from '../components/DocumentosDropzone';
 import { StepCliente } from '../components/StepCliente';
@@ -45,10 +47,10 @@ export function NovaGarantiaPage() {
   const [skippedToResult, setSkippedToResult] = useState(false);
   const form = useForm<WizardValues>({ mode: 'controlled', initialValues: emptyWizard() });
 
-  const lojas = useQuery({ queryKey: ['empresas', 'select'], queryFn: garantiasApi.empresas, enabled: admin, staleTime: 60_000 });
-  const config = useQuery({ queryKey: ['config'], queryFn: garantiasApi.config, staleTime: Infinity });
+  const lojas = useQuery({ ...empresasForSelectQuery(), enabled: admin, staleTime: 60_000 });
+  const config = useQuery(systemConfigQuery());
   // a known person's documents count towards the limit of 3 (spec §5)
-  const existingDocs = useQuery({ queryKey: ['documentos', pessoaId, 'count'], queryFn: () => garantiasApi.documentCount(pessoaId!), enabled: pessoaId !== null });
+  const existingDocs = useQuery(documentCountQuery(pessoaId));
   const existing = pessoaId === null ? 0 : (existingDocs.data ?? 0);
 
   const warn = (msg: string) => setWarning({ title: 'Atenção!', msg });

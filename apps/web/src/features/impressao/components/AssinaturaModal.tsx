@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
 import { enviarParaAssinatura } from '../api/assinatura-envio';
+import { impressaoKeys } from '../api/impressao-queries';
 
 type Values = { telefone: string; email: string };
 
@@ -54,7 +55,7 @@ export function AssinaturaModal({ garantiaId, opened, onClose }: AssinaturaModal
     form,
     result: false,
     error: 'none',
-    invalidate: [['impressao', 'assinaturas', garantiaId]],
+    invalidate: [impressaoKeys.assinaturas(garantiaId)],
     onSuccess: () => {
       close();
       showEnvioResult(true);

@@ -6,8 +6,8 @@ import { formatCpfCnpj, formatProtocol, MSG, padParcela } from '@bg/domain';
 import { DataTable, DateText, DuplicataDropzone, MoneyText, PageHeader, showError, StatusBadge } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubmit } from '../../../lib/use-submit';
-import { getGarantiaImpressao, openPdf, pdfs, uploadDuplicatas, type ParcelaImpressao } from '../api/impressao';
-import { listAssinaturas } from '../api/assinatura-envio';
+import { openPdf, pdfs, uploadDuplicatas, type ParcelaImpressao } from '../api/impressao';
+import { assinaturasQuery, garantiaImpressaoQuery } from '../api/impressao-queries';
 import { AssinaturaModal } from '../components/AssinaturaModal';
 import { AssinaturasEnviadas } from '../components/AssinaturasEnviadas';
 
@@ -17,11 +17,11 @@ const open = (load: () => Promise<string>) => openPdf(load).catch((err) => showE
 export function ImpressaoDetailPage() {
   const id = Number(useParams().garantiaId);
   const navigate = useNavigate();
-  const query = useQuery({ queryKey: ['impressao', 'detalhe', id], queryFn: () => getGarantiaImpressao(id) });
+  const query = useQuery(garantiaImpressaoQuery(id));
   // spec §8: an upload that fails without a message of its own is "Servidor não configurado!"
   const duplicatas = useSubmit((files: File[]) => uploadDuplicatas(id, files), { errorFallback: MSG.uploadNotConfigured });
   const [assinando, setAssinando] = useState(false);
-  const assinaturas = useQuery({ queryKey: ['impressao', 'assinaturas', id], queryFn: () => listAssinaturas(id) });
+  const assinaturas = useQuery(assinaturasQuery(id));
   const g = query.data;
   if (query.isError) return <PageHeader title={errorMessage(query.error)} />;
   if (!g) return <Loader />;

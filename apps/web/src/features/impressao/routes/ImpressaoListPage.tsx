@@ -3,14 +3,14 @@ import { useNavigate } from 'react-router';
 import { formatCpfCnpj, formatProtocol } from '@bg/domain';
 import { DateText, PagedTable, PageHeader, SearchBox, StatusBadge } from '../../../components';
 import { isAdmin, useCurrentUser } from '../../../lib/auth';
-import { usePagedList } from '../../../lib/use-paged-list';
-import { listGarantiasImpressao, type GarantiaImpressao } from '../api/impressao';
+import type { GarantiaImpressao } from '../api/impressao';
+import { useImpressaoList } from '../api/impressao-queries';
 
 /** Impressão de Boletos: the user's own guarantees (administrador: all), a row opens its boletos. */
 export function ImpressaoListPage() {
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const list = usePagedList({ key: 'impressao', fetch: ({ page, pesquisa }) => listGarantiasImpressao(page, pesquisa) });
+  const list = useImpressaoList();
   return (
     <Stack>
       <PageHeader title="Impressão de Boletos" />

@@ -2,13 +2,13 @@ import { Button, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { LGPD_RECURSO_LABEL } from '@bg/domain';
 import { DateText, PagedTable, PageHeader } from '../../../components';
-import { usePagedList } from '../../../lib/use-paged-list';
-import { lgpdApi, type AcessoRow } from '../api/lgpd';
+import type { AcessoRow } from '../api/lgpd';
+import { useAcessosList } from '../api/lgpd-queries';
 
 /** LGPD: who viewed a person's income, documents and bureau results, and who exported its data (newest first). */
 export function AcessosPage() {
   const pessoaId = Number(useParams().idPessoa);
-  const list = usePagedList({ key: `lgpd-acessos-${pessoaId}`, fetch: ({ page }) => lgpdApi.acessos(pessoaId, page) });
+  const list = useAcessosList(pessoaId);
   return (
     <Stack>
       <PageHeader

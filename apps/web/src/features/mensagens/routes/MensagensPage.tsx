@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Code, Group, Select, Spoiler, Stack, Text } from '@mantine/core';
 import { formatPhone, MENSAGEM_CHANNELS, MENSAGEM_STATUSES, type MensagemChannel, type MensagemStatus } from '@bg/domain';
 import { DateText, PagedTable, PageHeader, SearchBox, StatusBadge } from '../../../components';
-import { usePagedList } from '../../../lib/use-paged-list';
 import { useSubmit } from '../../../lib/use-submit';
+import { mensagemKeys, useMensagensList } from '../api/mensagem-queries';
 import { mensagensApi, type MensagemFilters, type MensagemRow } from '../api/mensagens';
 
 const CHANNEL_LABEL: Record<MensagemChannel, string> = { whatsapp: 'WhatsApp', email: 'E-mail' };
@@ -21,10 +21,10 @@ const recipient = (m: MensagemRow) => (m.channel === 'whatsapp' ? formatPhone(m.
  */
 export function MensagensPage() {
   const [draft, setDraft] = useState<MensagemFilters>({ status: '', channel: '' });
-  const list = usePagedList({ key: 'mensagens', fetch: mensagensApi.list, filters: draft });
+  const list = useMensagensList(draft);
   const reenviar = useSubmit((m: MensagemRow) => mensagensApi.reenviar(m.id), {
     confirm: (m) => ({ title: 'Reenviar mensagem', text: `Enviar novamente esta mensagem para ${recipient(m)} (${CHANNEL_LABEL[m.channel]})?`, confirmLabel: 'Reenviar' }),
-    invalidate: [['mensagens']],
+    invalidate: [mensagemKeys.all],
   });
 
   return (

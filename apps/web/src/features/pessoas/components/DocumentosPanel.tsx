@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { dateText, showError } from '../../../components';
 import { checkFiles, describeRules, PERSON_DOCUMENT_RULES } from '../../../lib/file-check';
 import { useSubmit } from '../../../lib/use-submit';
+import { documentosQuery, pessoaKeys } from '../api/pessoa-queries';
 import { pessoasApi } from '../api/pessoas';
 import { linkRefreshDelay } from './link-refresh';
 
@@ -18,12 +19,11 @@ const ACCEPT = ['image/jpeg', 'image/png', 'application/pdf'];
  */
 export function DocumentosPanel({ pessoaId }: { pessoaId: number }) {
   const docs = useQuery({
-    queryKey: ['documentos', pessoaId],
-    queryFn: () => pessoasApi.documentos(pessoaId),
+    ...documentosQuery(pessoaId),
     // The links expire: fetch fresh ones before they do while the page stays open.
     refetchInterval: (query) => linkRefreshDelay((query.state.data ?? []).map((d) => d.url)),
   });
-  const send = useSubmit((files: File[]) => pessoasApi.uploadDocumentos(pessoaId, files), { invalidate: [['documentos', pessoaId]] });
+  const send = useSubmit((files: File[]) => pessoasApi.uploadDocumentos(pessoaId, files), { invalidate: [pessoaKeys.documentos(pessoaId)] });
 
   // a person keeps at most 3 documents in all (the server refuses more with a 409)
   const existing = docs.data?.length ?? 0;

@@ -5,14 +5,15 @@ import { formatPhone, telefoneSchema } from '@bg/domain';
 import { DataTable, DateText, InlineForm, PhoneInput } from '../../../components';
 import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
+import { pessoaKeys, telefonesQuery } from '../api/pessoa-queries';
 import { pessoasApi, type PessoaRow, type Telefone } from '../api/pessoas';
 
 /** The people list's Telefones modal: add a phone with its contato, list, remove. */
 export function TelefonesModal({ pessoa, onClose }: { pessoa: PessoaRow | null; onClose: () => void }) {
   const pessoaId = pessoa?.id ?? 0;
-  const query = useQuery({ queryKey: ['telefones', pessoaId], queryFn: () => pessoasApi.telefones(pessoaId), enabled: pessoa !== null });
+  const query = useQuery({ ...telefonesQuery(pessoaId), enabled: pessoa !== null });
   const form = useForm({ initialValues: { pessoa_id: pessoaId, telefone: '', contato: '' }, validate: zodValidate(telefoneSchema) });
-  const invalidate = [['telefones', pessoaId]];
+  const invalidate = [pessoaKeys.telefones(pessoaId)];
   // phones are added and removed in place: the list itself is the confirmation, no result dialog
   const add = useSubmit((values: typeof form.values) => pessoasApi.adicionaTelefone({ ...values, pessoa_id: pessoaId }), {
     form,

@@ -9,6 +9,7 @@ import { isAdmin, useCurrentUser } from '../../../lib/auth';
 import { useFormRecord } from '../../../lib/use-form-record';
 import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
+import { pessoaKeys, pessoaQuery } from '../api/pessoa-queries';
 import { pessoasApi, type Pessoa } from '../api/pessoas';
 import { DocumentosPanel } from '../components/DocumentosPanel';
 
@@ -31,11 +32,11 @@ export function PessoaFormPage() {
   const id = Number(useParams().idPessoa);
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const existing = useQuery({ queryKey: ['pessoa', id], queryFn: () => pessoasApi.get(id) });
+  const existing = useQuery(pessoaQuery(id));
   const form = useForm<Values>({ initialValues: toValues({} as Pessoa), validate: zodValidate(pessoaSchema) });
   const save = useSubmit((values: Values) => pessoasApi.update(id, values), {
     form,
-    invalidate: [['pessoas'], ['pessoa', id]],
+    invalidate: [pessoaKeys.all, pessoaKeys.detail(id)],
     result: { onClose: () => navigate('/administracao/pessoas') },
   });
 

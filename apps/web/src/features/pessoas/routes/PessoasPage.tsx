@@ -3,15 +3,15 @@ import { Button, Group, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { formatCpfCnpj, formatPhone } from '@bg/domain';
 import { PagedTable, PageHeader, SearchBox, StatusBadge } from '../../../components';
-import { usePagedList } from '../../../lib/use-paged-list';
-import { pessoasApi, type PessoaRow } from '../api/pessoas';
+import { usePessoasList } from '../api/pessoa-queries';
+import type { PessoaRow } from '../api/pessoas';
 import { TelefonesModal } from '../components/TelefonesModal';
 
 /** Administração > Pessoas: search by name (Enter), Atualizar and Telefones per row. */
 export function PessoasPage() {
   const navigate = useNavigate();
   const [phonesOf, setPhonesOf] = useState<PessoaRow | null>(null);
-  const list = usePagedList({ key: 'pessoas', fetch: ({ page, pesquisa }) => pessoasApi.list(page, pesquisa) });
+  const list = usePessoasList();
   return (
     <Stack>
       <PageHeader title="Pessoas" />

@@ -2,16 +2,16 @@ import { Button, Stack } from '@mantine/core';
 import { formatCpfCnpj, formatProtocol } from '@bg/domain';
 import { DateText, MoneyText, PagedTable, PageHeader, SearchBox, StatusBadge } from '../../../components';
 import { withNewTab } from '../../../lib/new-tab';
-import { usePagedList } from '../../../lib/use-paged-list';
 import { useSubmit } from '../../../lib/use-submit';
-import { comprovanteUrl, listRecebimentos, receber, type RecebimentoRow } from '../api/recebimentos';
+import { recebimentoKeys, useRecebimentosList } from '../api/recebimento-queries';
+import { comprovanteUrl, receber, type RecebimentoRow } from '../api/recebimentos';
 
 /**
  * Recebimentos de Boletos Garantidos: the GARANTIDO boletos with their Valor Atualizado (2% multa
  * + 0.33% ao dia). Receber baixa the boleto and opens its public receipt.
  */
 export function RecebimentosPage() {
-  const list = usePagedList({ key: 'recebimentos', fetch: ({ page, pesquisa }) => listRecebimentos(page, pesquisa) });
+  const list = useRecebimentosList();
   const onReceber = useSubmit(
     (row: RecebimentoRow) => withNewTab(() => receber(row.id), (res) => comprovanteUrl(res.data.comprovante_token)),
     {
@@ -19,7 +19,7 @@ export function RecebimentosPage() {
         title: 'Receber boleto',
         text: `Confirmar o recebimento da parcela ${row.parcela} de ${row.nome_razao}? O boleto será baixado e esta ação não pode ser desfeita.`,
       }),
-      invalidate: [['recebimentos']],
+      invalidate: [recebimentoKeys.all],
     },
   );
 

@@ -1,4 +1,4 @@
-import { empresaContracts, relatorioContracts as c, type ContractResult, type MesAno } from '@bg/domain';
+import { relatorioContracts as c, type ContractResult, type MesAno } from '@bg/domain';
 import { call, fileUrl } from '../../../lib/api-contract';
 
 export type Faturamento = ContractResult<typeof c.getFaturamento>;
@@ -15,5 +15,3 @@ export const getFechamento = (periodo: MesAno, empresaId: number) =>
   call(c.getFechamento, { query: { ...periodo, empresa_id: empresaId } }).then((r) => r.data);
 
 export const fechamentoPdfUrl = (periodo: MesAno, empresaId: number) => fileUrl(c.getFechamentoPdf, { query: { ...periodo, empresa_id: empresaId } });
-
-export const empresasForSelect = () => call(empresaContracts.dataForSelect).then((r) => r.data);

@@ -6,7 +6,8 @@ import { MoneyText, PageHeader } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
 import { download } from '../../../lib/download';
 import { useSubmit } from '../../../lib/use-submit';
-import { faturamentoCsvUrl, getFaturamento, type FaturamentoItem } from '../api/relatorios';
+import { faturamentoQuery } from '../api/relatorio-queries';
+import { faturamentoCsvUrl, type FaturamentoItem } from '../api/relatorios';
 import { FaturamentoChart } from '../components/FaturamentoChart';
 import { PeriodoFields } from '../components/PeriodoFields';
 import { ReceitaText } from '../components/ReceitaText';
@@ -43,7 +44,7 @@ function FigureCells({ row }: { row: Figuras }) {
  */
 export function FaturamentoPage() {
   const [periodo, setPeriodo] = useState<MesAno>(() => mesAtual());
-  const query = useQuery({ queryKey: ['relatorios', 'faturamento', periodo], queryFn: () => getFaturamento(periodo), placeholderData: keepPreviousData });
+  const query = useQuery({ ...faturamentoQuery(periodo), placeholderData: keepPreviousData });
   const f = query.data;
 
   // a download, not a change: no result dialog; a failure shows in the 3 s alert bar

@@ -5,8 +5,10 @@ import { mesAtual, type MesAno } from '@bg/domain';
 import { PageHeader, showError } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
 import { download } from '../../../lib/download';
+import { empresasForSelectQuery } from '../../../lib/lookups';
 import { withNewTab } from '../../../lib/new-tab';
-import { empresasForSelect, fechamentoPdfUrl, getFechamento } from '../api/relatorios';
+import { fechamentoQuery } from '../api/relatorio-queries';
+import { fechamentoPdfUrl } from '../api/relatorios';
 import { PeriodoFields } from '../components/PeriodoFields';
 import classes from '../components/fechamento-html.module.css';
 
@@ -17,12 +19,8 @@ import classes from '../components/fechamento-html.module.css';
 export function FechamentoPage() {
   const [periodo, setPeriodo] = useState<MesAno>(() => mesAtual());
   const [empresaId, setEmpresaId] = useState<string | null>(null);
-  const empresas = useQuery({ queryKey: ['empresas', 'select'], queryFn: empresasForSelect });
-  const query = useQuery({
-    queryKey: ['relatorios', 'fechamento', periodo, empresaId],
-    queryFn: () => getFechamento(periodo, Number(empresaId)),
-    enabled: empresaId !== null,
-  });
+  const empresas = useQuery(empresasForSelectQuery());
+  const query = useQuery(fechamentoQuery(periodo, empresaId));
   const pdf = () => fechamentoPdfUrl(periodo, Number(empresaId));
   const f = query.data;
 

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Anchor, Button, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { DateText, MoneyText, PagedTable, PageHeader, showError, showResult } from '../../../components';
-import { usePagedList } from '../../../lib/use-paged-list';
 import { useSubmit } from '../../../lib/use-submit';
-import { gerarRemessa, listRemessas, type RemessaRow } from '../api/remessas';
+import { remessaKeys, useRemessasList } from '../api/remessa-queries';
+import { gerarRemessa, type RemessaRow } from '../api/remessas';
 import { RemessaJobPanel } from '../components/RemessaJobPanel';
 
 const LINK_REFRESH_MS = 5 * 60_000;
@@ -17,16 +17,16 @@ const LINK_REFRESH_MS = 5 * 60_000;
 export function RemessasPage() {
   const client = useQueryClient();
   const [jobId, setJobId] = useState<number | null>(null);
-  const list = usePagedList({ key: 'remessas', fetch: listRemessas });
+  const list = useRemessasList();
   useEffect(() => {
-    const timer = setInterval(() => void client.invalidateQueries({ queryKey: ['remessas'] }), LINK_REFRESH_MS);
+    const timer = setInterval(() => void client.invalidateQueries({ queryKey: remessaKeys.all }), LINK_REFRESH_MS);
     return () => clearInterval(timer);
   }, [client]);
   const gerar = useSubmit(gerarRemessa, { result: false, onSuccess: (res) => setJobId(res.data.job_id) });
   const onFinished = useCallback<Parameters<typeof RemessaJobPanel>[0]['onFinished']>(
     (outcome) => {
       setJobId(null);
-      void client.invalidateQueries({ queryKey: ['remessas'] });
+      void client.invalidateQueries({ queryKey: remessaKeys.all });
       if (outcome.ok) showResult({ status: 200, msg: outcome.result?.mensagem ?? 'Remessa gerada.' }, { autoCloseMs: 0 });
       else showError(outcome.error);
     },

@@ -1,18 +1,14 @@
 import { Select, Stack } from '@mantine/core';
-import { RETORNO_RESULTADOS, type RetornoResultado } from '@bg/domain';
+import { RETORNO_RESULTADOS } from '@bg/domain';
 import { PagedTable } from '../../../components';
-import { usePagedList } from '../../../lib/use-paged-list';
-import { listItens, type RetornoItem } from '../api/retornos';
+import { useRetornoItensList } from '../api/retorno-queries';
+import type { RetornoItem } from '../api/retornos';
 import { RESULTADO_LABEL } from './labels';
 import { itemColumns } from './PreviaSummary';
 
 /** The per-title results of an applied retorno, in file order, filtered by resultado. */
 export function RetornoItens({ id }: { id: number }) {
-  const list = usePagedList<RetornoItem, { resultado: RetornoResultado | '' }>({
-    key: `retorno-itens-${id}`,
-    fetch: ({ page, resultado }) => listItens(id, page, resultado),
-    filters: { resultado: '' },
-  });
+  const list = useRetornoItensList(id);
   return (
     <Stack>
       <Select

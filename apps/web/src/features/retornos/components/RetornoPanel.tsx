@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateText, MoneyText, StatusBadge } from '../../../components';
 import { useSubmit } from '../../../lib/use-submit';
-import { aplicarRetorno, getRetorno, type RetornoDetail } from '../api/retornos';
+import { retornoKeys, retornoQuery } from '../api/retorno-queries';
+import { aplicarRetorno, type RetornoDetail } from '../api/retornos';
 import { megabytes, STATUS_COLOR, STATUS_LABEL } from './labels';
 import { PreviaSummary } from './PreviaSummary';
 import { RetornoItens } from './RetornoItens';
@@ -17,21 +18,20 @@ const working = (r: RetornoDetail | undefined) => r?.status === 'ANALISANDO' || 
  */
 export function RetornoPanel({ id }: { id: number }) {
   const query = useQuery({
-    queryKey: ['retorno', id],
-    queryFn: () => getRetorno(id),
+    ...retornoQuery(id),
     refetchInterval: (q) => (working(q.state.data) ? 800 : false),
   });
   const aplicar = useSubmit(() => aplicarRetorno(id), {
     confirm: { title: 'Aplicar retorno', text: 'Aplicar este retorno? As situações dos boletos serão atualizadas conforme a prévia.' },
     result: false,
-    invalidate: [['retorno', id], ['retornos']],
+    invalidate: [retornoKeys.detail(id), retornoKeys.all],
   });
   const r = query.data;
   const client = useQueryClient();
   const status = r?.status;
   // the list's counters and state follow the panel's
   useEffect(() => {
-    if (status) void client.invalidateQueries({ queryKey: ['retornos'] });
+    if (status) void client.invalidateQueries({ queryKey: retornoKeys.all });
   }, [status, client]);
   if (!r) return <Loader size="sm" />;
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { DateText, MoneyText, PagedTable, PageHeader, showResult, StatusBadge } from '../../../components';
-import { usePagedList } from '../../../lib/use-paged-list';
-import { listRetornos, type RetornoRow } from '../api/retornos';
+import { retornoKeys, useRetornosList } from '../api/retorno-queries';
+import type { RetornoRow } from '../api/retornos';
 import { STATUS_COLOR, STATUS_LABEL } from '../components/labels';
 import { RetornoDropzone } from '../components/RetornoDropzone';
 import { RetornoPanel } from '../components/RetornoPanel';
@@ -21,7 +21,7 @@ const qtdValor = (quantidade: number, valor: number) => (
 export function RetornosPage() {
   const client = useQueryClient();
   const [selected, setSelected] = useState<number | null>(null);
-  const list = usePagedList({ key: 'retornos', fetch: listRetornos });
+  const list = useRetornosList();
 
   return (
     <Stack>
@@ -29,7 +29,7 @@ export function RetornosPage() {
       <RetornoDropzone
         onUploaded={(created) => {
           setSelected(created.data.id);
-          void client.invalidateQueries({ queryKey: ['retornos'] });
+          void client.invalidateQueries({ queryKey: retornoKeys.all });
           if (created.data.duplicado) showResult({ status: 0, msg: created.msg }, { autoCloseMs: 0 });
         }}
       />

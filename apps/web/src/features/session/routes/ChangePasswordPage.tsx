@@ -1,12 +1,12 @@
 import { Paper, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
-import { changePasswordFormSchema, PERMISSION, sessionContracts } from '@bg/domain';
+import { changePasswordFormSchema, PERMISSION } from '@bg/domain';
 import { FormActions, Maintenance, PageHeader, showAlert } from '../../../components';
-import { call } from '../../../lib/api-contract';
 import { useAuth, useCurrentUser } from '../../../lib/auth';
 import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
+import { updatePassword } from '../api/password';
 
 /** Alterar Senha: server errors show in the 3 s alert bar; success logs the user out. */
 export function ChangePasswordPage() {
@@ -19,7 +19,7 @@ export function ChangePasswordPage() {
   });
   // spec §8: an error shows the server's message in the 3 s alert bar; success logs the user out
   const save = useSubmit(
-    ({ old_password, password }: typeof form.values) => call(sessionContracts.updatePassword, { params: { id: user.id }, body: { old_password, password } }),
+    ({ old_password, password }: typeof form.values) => updatePassword(user.id, { old_password, password }),
     {
       form,
       error: 'alert',

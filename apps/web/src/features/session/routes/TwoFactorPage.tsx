@@ -4,15 +4,14 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { disableTwoFactorSchema, totpCodeSchema, twoFactorContracts as c, type ContractResult } from '@bg/domain';
+import { disableTwoFactorSchema, totpCodeSchema } from '@bg/domain';
 import { DateText, FormActions, PageHeader, Section } from '../../../components';
-import { call } from '../../../lib/api-contract';
 import { useAuth, useCurrentUser } from '../../../lib/auth';
 import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
+import { twoFactorApi, type TwoFactorSetup } from '../api/two-factor';
+import { twoFactorKeys, twoFactorStatusQuery } from '../api/two-factor-queries';
 
-type Setup = ContractResult<typeof c.iniciar>['data'];
-const QUERY_KEY = ['dois-fatores'];
 const confirmSchema = z.object({ code: totpCodeSchema });
 
 /** The secret in groups of four, as apps ask it to be typed. */
@@ -28,25 +27,25 @@ export function TwoFactorPage() {
   const user = useCurrentUser();
   const { reloadUser } = useAuth();
   const navigate = useNavigate();
-  const status = useQuery({ queryKey: QUERY_KEY, queryFn: () => call(c.status).then((b) => b.data) });
-  const [setup, setSetup] = useState<Setup | null>(null);
+  const status = useQuery(twoFactorStatusQuery());
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const confirmForm = useForm({ initialValues: { code: '' }, validate: zodValidate(confirmSchema) });
   const disableForm = useForm({ initialValues: { password: '', code: '' }, validate: zodValidate(disableTwoFactorSchema) });
 
-  const iniciar = useSubmit(() => call(c.iniciar), { result: false, onSuccess: (res) => setSetup(res.data) });
-  const confirmar = useSubmit((code: string) => call(c.confirmar, { body: { code } }), {
+  const iniciar = useSubmit(twoFactorApi.iniciar, { result: false, onSuccess: (res) => setSetup(res.data) });
+  const confirmar = useSubmit(twoFactorApi.confirmar, {
     form: confirmForm,
     result: false,
-    invalidate: [QUERY_KEY],
+    invalidate: [twoFactorKeys.status],
     onSuccess: (res) => {
       setSetup(null);
       setCodes(res.codigos_recuperacao);
     },
   });
-  const desativar = useSubmit((values: typeof disableForm.values) => call(c.desativar, { body: values }), {
+  const desativar = useSubmit((values: typeof disableForm.values) => twoFactorApi.desativar(values), {
     form: disableForm,
-    invalidate: [QUERY_KEY],
+    invalidate: [twoFactorKeys.status],
     confirm: { title: 'Desativar a verificação em duas etapas?', text: 'Depois disso, o login volta a pedir só a senha.', confirmLabel: 'Desativar', confirmColor: 'red' },
     onSuccess: async () => {
       disableForm.reset();

@@ -1,4 +1,4 @@
-import { empresaContracts, simuladorContracts as c, type ContractResult } from '@bg/domain';
+import { simuladorContracts as c, type ContractResult } from '@bg/domain';
 import { call } from '../../../lib/api-contract';
 
 /** The simulated sale as the API answers it (simulateSale, in reais). */
@@ -8,5 +8,3 @@ export type ParcelaVenda = SimulacaoVenda['boletos'][number];
 /** GET /api/simulador/antecipacao/{valor}/{qtdParcelas}; an administrador may name the empresa. */
 export const simularVenda = (valor: number, qtdParcelas: number, empresaId?: number) =>
   call(c.antecipacao, { params: { valor, qtdParcelas }, query: { empresa_id: empresaId } });
-
-export const empresasForSelect = () => call(empresaContracts.dataForSelect).then((r) => r.data);

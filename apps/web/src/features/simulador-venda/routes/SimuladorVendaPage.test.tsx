@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../test/render';
 import { SimuladorVendaPage } from './SimuladorVendaPage';
 
-const api = vi.hoisted(() => ({ simularVenda: vi.fn(), empresasForSelect: vi.fn() }));
+const api = vi.hoisted(() => ({ simularVenda: vi.fn() }));
 vi.mock('../api/simulador', () => api);
 vi.mock('../../../lib/auth', () => ({ useCurrentUser: () => ({ id: 1, nivel: '1', empresa: { id: 2, antecipa: 'S', simula_venda: 'S', qtd_max_parcelas: 12, fantasia: 'Loja Demo' } }) }));
 

@@ -13,9 +13,10 @@ import {
 import { DateText, MoneyInput, MoneyText, PageHeader } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
+import { empresasForSelectQuery } from '../../../lib/lookups';
 import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
-import { empresasForSelect, simularVenda, type SimulacaoVenda } from '../api/simulador';
+import { simularVenda, type SimulacaoVenda } from '../api/simulador';
 
 type Values = { valor: number | null; qtd_parcelas: number | string };
 
@@ -34,7 +35,7 @@ export function SimuladorVendaPage() {
   const [empresaId, setEmpresaId] = useState('');
   const [result, setResult] = useState<SimulacaoVenda | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const empresas = useQuery({ queryKey: ['empresas', 'select'], queryFn: empresasForSelect, enabled: admin });
+  const empresas = useQuery({ ...empresasForSelectQuery(), enabled: admin });
   const form = useForm<Values>({
     initialValues: { valor: null, qtd_parcelas: SALE_SIMULATION_DEFAULT_INSTALLMENTS },
     validate: zodValidate<unknown>(saleSimulationSchema),

@@ -1,4 +1,4 @@
-import { empresaContracts, usuarioContracts as c, type ContractInput, type ContractResult } from '@bg/domain';
+import { usuarioContracts as c, type ContractInput, type ContractResult } from '@bg/domain';
 import { call } from '../../../lib/api-contract';
 
 /** A user as the list and getById answer it. */
@@ -13,5 +13,4 @@ export const usuariosApi = {
   update: (id: number, body: UsuarioUpdateBody) => call(c.update, { params: { id }, body }),
   disable: (id: number) => call(c.disable, { params: { id } }),
   enable: (id: number) => call(c.enable, { params: { id } }),
-  empresas: () => call(empresaContracts.dataForSelect).then((b) => b.data),
 };

@@ -6,9 +6,11 @@ import { assignableNiveis, NIVEL, NIVEL_LABEL, usuarioCreateFormSchema, usuarioU
 import { FormActions, PageHeader } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
+import { empresasForSelectQuery } from '../../../lib/lookups';
 import { useFormRecord } from '../../../lib/use-form-record';
 import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
+import { usuarioKeys, usuarioQuery } from '../api/usuario-queries';
 import { usuariosApi, type Usuario } from '../api/usuarios';
 
 type Values = { name: string; login: string; email: string; setor: string; nivel: Nivel; empresa_id: string | null; password: string; password_confirmation: string };
@@ -31,14 +33,14 @@ export function UsuarioFormPage() {
     initialValues: { name: '', login: '', email: '', setor: '', nivel: NIVEL.USUARIO, empresa_id: me.empresa ? String(me.empresa.id) : null, password: '', password_confirmation: '' },
     validate: zodValidate(id === null ? usuarioCreateFormSchema : usuarioUpdateSchema),
   });
-  const existing = useQuery({ queryKey: ['usuario', id], queryFn: () => usuariosApi.get(id!), enabled: id !== null });
-  const empresas = useQuery({ queryKey: ['empresas-select'], queryFn: usuariosApi.empresas });
+  const existing = useQuery(usuarioQuery(id));
+  const empresas = useQuery(empresasForSelectQuery());
   const save = useSubmit(
     (v: Values) => {
       const base = { name: v.name, login: v.login, email: v.email, setor: v.setor, nivel: v.nivel, empresa_id: v.nivel === NIVEL.ADMINISTRADOR ? null : v.empresa_id };
       return id === null ? usuariosApi.create({ ...base, password: v.password }) : usuariosApi.update(id, base);
     },
-    { form, invalidate: [['usuarios'], ['usuario', id]], result: { onClose: () => navigate('/administracao/usuarios') } },
+    { form, invalidate: [usuarioKeys.all, usuarioKeys.detail(id)], result: { onClose: () => navigate('/administracao/usuarios') } },
   );
 
   useFormRecord(form, existing.data, toValues);

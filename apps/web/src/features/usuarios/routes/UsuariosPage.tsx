@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { NIVEL_LABEL } from '@bg/domain';
 import { PagedTable, PageHeader, SearchBox, StatusBadge } from '../../../components';
 import { useCurrentUser } from '../../../lib/auth';
-import { usePagedList } from '../../../lib/use-paged-list';
 import { useSubmit } from '../../../lib/use-submit';
+import { usuarioKeys, useUsuariosList } from '../api/usuario-queries';
 import { usuariosApi, type Usuario } from '../api/usuarios';
 
 const active = (u: Usuario) => u.situacao === 'ATIVO';
@@ -13,7 +13,7 @@ const active = (u: Usuario) => u.situacao === 'ATIVO';
 export function UsuariosPage() {
   const me = useCurrentUser();
   const navigate = useNavigate();
-  const list = usePagedList({ key: 'usuarios', fetch: ({ page, pesquisa }) => usuariosApi.list(page, pesquisa) });
+  const list = useUsuariosList();
   const toggle = useSubmit((u: Usuario) => (active(u) ? usuariosApi.disable(u.id) : usuariosApi.enable(u.id)), {
     confirm: (u) => ({
       title: active(u) ? 'Bloquear usuário' : 'Desbloquear usuário',
@@ -21,7 +21,7 @@ export function UsuariosPage() {
       confirmLabel: active(u) ? 'Bloquear' : 'Desbloquear',
       confirmColor: active(u) ? 'red' : 'teal',
     }),
-    invalidate: [['usuarios']],
+    invalidate: [usuarioKeys.all],
   });
 
   return (

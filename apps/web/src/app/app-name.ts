@@ -1,0 +1,2 @@
+/** The product's name, in every page title. */
+export const APP_NAME = 'Boleto Garantido';
