@@ -16,15 +16,26 @@ import { redactedRequestSerializer } from './http/log-redaction.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { routeModules } from './routes/index.js';
+import { chooseBureau } from './adapters/bureau/choose-bureau.js';
+import { cepProviders } from './adapters/cep/cep-provider.js';
+import { chooseMessaging } from './adapters/messaging/choose-messaging.js';
 import { localFileStorage } from './adapters/storage/file-storage.js';
 import { fileLinkSigner } from './modules/files/signed-link.js';
+import { jobCatalogue } from './jobs/catalogue.js';
 import { registerJobs, type JobsBuildOptions } from './jobs/register-jobs.js';
+import { a1FromConfig } from './modules/assinatura/pades-signer.js';
 import { challengeSigner } from './modules/auth/login-challenge.js';
 import { secretBox } from './modules/auth/secret-box.js';
+import { requestUserLoader } from './modules/auth/session-user.js';
+import { retentionMonths } from './modules/lgpd/purge-acessos.js';
+import type { AppServices } from './services.js';
+import { systemClock, type Clock } from './shared/clock.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteOptions[];
+    /** The services this app built (main.ts seeds with its storage; tests reach them here). */
+    services: AppServices;
   }
 }
 
@@ -34,11 +45,34 @@ export type BuildOptions = {
   logger?: boolean | object;
   /** Tests set 0 to skip the login slow-down; the policy itself stays on. */
   loginDelayBaseMs?: number;
-  /** Job queue overrides (tests: a pg-boss schema of their own, faster polling); JOBS picks on/off. */
+  /** Job queue overrides (tests: a pg-boss schema of their own, faster polling, their own kinds); JOBS picks on/off. */
   jobs?: JobsBuildOptions;
+  /** The time the app decides by (default: the system clock). */
+  clock?: Clock;
 };
 
-/** Builds the whole HTTP application; main.ts listens, tests inject. */
+/**
+ * The services, built once from the configuration: file storage, signed file links, the bureau,
+ * messaging and CEP adapters chosen by their variables, the clock. buildApp is their only caller
+ * (tests that run a bare JobQueue use it too).
+ */
+export function buildServices(config: Config, deps: { clock: Clock; log: { info(obj: object, msg?: string): void }; fileLinkSecret: string }): AppServices {
+  return {
+    storage: localFileStorage(config.storageDir),
+    fileLinks: fileLinkSigner(deps.fileLinkSecret, config.fileLinkTtlSeconds, () => deps.clock.now().getTime()),
+    bureau: chooseBureau(config.bureauProvider, deps.clock),
+    // the outbox provider logs what would be sent, as the send job's own log lines
+    messaging: chooseMessaging(config.messaging, deps.log),
+    cep: { providers: cepProviders(config.cep.providers, config.cep.timeoutMs), cacheDays: config.cep.cacheDays },
+    clock: deps.clock,
+  };
+}
+
+/**
+ * Builds the whole HTTP application — the one composition root (docs/decisions/101): the services,
+ * the job queue on the catalogue, the session's signers and prepared statement, then the routes,
+ * each given the one AppContext. main.ts listens, tests inject.
+ */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
@@ -85,14 +119,31 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
-  registerAuth(app, database.db, { requireAdmin2fa: config.requireAdmin2fa });
+  const clock = opts.clock ?? systemClock;
+  const jobsLog = app.log.child({ module: 'jobs' });
+  const services = buildServices(config, { clock, log: jobsLog, fileLinkSecret: config.fileLinkSecret ?? jwtSecret });
+  app.decorate('services', services);
+
+  registerAuth(app, requestUserLoader(database.db), { requireAdmin2fa: config.requireAdmin2fa });
   registerRateLimits(app, database.db, { bureau: { max: config.bureauRateLimit, windowSeconds: 60 } });
-  // started on ready, stopped on close (src/jobs/); routes reach it as app.jobs
-  registerJobs(app, { database, config, options: opts.jobs });
+
+  const meses = retentionMonths(config.lgpdAccessLogRetentionMonths);
+  if (meses !== config.lgpdAccessLogRetentionMonths) {
+    app.log.warn({ configurado: config.lgpdAccessLogRetentionMonths, aplicado: meses }, 'LGPD_ACCESS_LOG_RETENTION_MONTHS abaixo do mínimo: o registro de acessos é mantido por pelo menos 6 meses');
+  }
+  // started on ready (workers and crons with JOBS=on), stopped on close (src/jobs/); also app.jobs
+  const jobs = registerJobs(app, { database, mode: config.jobs, catalogue: jobCatalogue(config), services, options: opts.jobs });
+
+  // a wrong SIGNATURE_P12_PATH / SIGNATURE_P12_PASSWORD fails the start, not the first signature
+  const a1 = a1FromConfig(config);
+  if (a1) app.log.info({ titular: a1.titular, validade: a1.notAfter }, 'assinatura: duplicatas assinadas também em PAdES com o certificado A1');
 
   const ctx: AppContext = {
+    ...services,
     database,
     config,
+    jobs,
+    a1,
     session: {
       policy: {
         maxFailures: config.loginMaxFailures,
@@ -105,13 +156,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       onLocked: (login, ip) => app.log.warn({ login, ip }, 'login locked after repeated failures'),
       twoFactor: {
         box: secretBox(config.totpEncryptionKey ?? jwtSecret),
-        challenges: challengeSigner(jwtSecret),
+        challenges: challengeSigner(jwtSecret, undefined, () => clock.now().getTime()),
         onUnreadableSecret: (usuarioId) =>
           app.log.error({ usuarioId }, 'segredo TOTP ilegível: TOTP_ENCRYPTION_KEY ou JWT_SECRET mudou; só os códigos de recuperação funcionam até nova configuração'),
       },
     },
-    storage: localFileStorage(config.storageDir),
-    fileLinks: fileLinkSigner(config.fileLinkSecret ?? jwtSecret, config.fileLinkTtlSeconds),
   };
   for (const register of routeModules) await register(app, ctx);
   await registerSpa(app, config.webDist);

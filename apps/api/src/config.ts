@@ -1,70 +1,135 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contaCobrancaSchema, type ContaCobrancaInput } from '@bg/domain';
+import { envSchema, variableDoc, type EnvVariable, type ParsedEnv } from './config-schema.js';
+import { invalidVariable } from './startup-errors.js';
 
-/** Every environment variable the API reads, with its safe local default (README has the table). */
+/**
+ * The API's configuration: every environment variable read once, here, and validated at start
+ * (config-schema.ts has each variable's values, default and meaning; docs/configuration.md is
+ * generated from it). Nothing else in apps/api/src reads process.env (a lint rule says so).
+ */
 export type Config = ReturnType<typeof loadConfig>;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-function int(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isFinite(n) && value !== undefined && value !== '' ? Math.trunc(n) : fallback;
-}
+type Env = Record<string, string | undefined>;
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const dataDir = path.resolve(repoRoot, env.DATA_DIR || 'data');
-  const seed = (env.SEED || 'demo') as 'demo' | 'none';
+/**
+ * Reads the environment (the process's, or the one given: tests and tools). A value that does not
+ * fit stops the start with one Portuguese sentence naming the variable (a StartupError, printed
+ * alone by main.ts); unset and empty variables take their defaults.
+ */
+export function loadConfig(env: Env = process.env) {
+  const vars = parseEnv(env);
+  const dataDir = path.resolve(repoRoot, vars.DATA_DIR);
   return {
     repoRoot,
-    port: int(env.PORT, 3000),
+    port: vars.PORT,
     // The demo seed has well-known passwords: unless HOST says otherwise, only this machine may connect.
-    host: env.HOST || (seed === 'demo' ? '127.0.0.1' : '0.0.0.0'),
-    hostFromEnv: Boolean(env.HOST),
-    databaseUrl: env.DATABASE_URL || null,
+    host: vars.HOST ?? (vars.SEED === 'demo' ? '127.0.0.1' : '0.0.0.0'),
+    hostFromEnv: vars.HOST !== undefined,
+    databaseUrl: vars.DATABASE_URL ?? null,
     dataDir,
-    seed,
-    adminPassword: env.ADMIN_PASSWORD || null,
+    seed: vars.SEED,
+    adminPassword: vars.ADMIN_PASSWORD ?? null,
     // Without JWT_SECRET a random secret is made per process: safe, but sessions end on restart.
-    jwtSecret: env.JWT_SECRET || null,
-    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 15 * 60),
-    refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600),
-    refreshReuseGraceSeconds: int(env.REFRESH_REUSE_GRACE, 20),
-    cookieSecure: (env.COOKIE_SECURE === 'true' ? true : env.COOKIE_SECURE === 'false' ? false : 'auto') as boolean | 'auto',
-    loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 10),
-    loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
-    // Credit-bureau queries (consultaDocumento, consultaRestritiva, consultaAnalitica) per user per minute.
-    bureauRateLimit: int(env.BUREAU_RATE_LIMIT, 30),
+    jwtSecret: vars.JWT_SECRET ?? null,
+    accessTokenTtlSeconds: vars.ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: vars.REFRESH_TOKEN_TTL,
+    refreshReuseGraceSeconds: vars.REFRESH_REUSE_GRACE,
+    cookieSecure: vars.COOKIE_SECURE === 'auto' ? ('auto' as const) : vars.COOKIE_SECURE === 'true',
+    loginMaxFailures: vars.LOGIN_MAX_FAILURES,
+    loginLockMinutes: vars.LOGIN_LOCK_MINUTES,
+    bureauRateLimit: vars.BUREAU_RATE_LIMIT,
     // Largest CNAB retorno upload (spec §5: 500 MB); a larger file is refused while it streams in.
-    retornoMaxBytes: Math.max(1, int(env.RETORNO_MAX_MB, 500)) * 1024 * 1024,
-    storageDir: path.resolve(repoRoot, env.STORAGE_DIR || path.join(env.DATA_DIR || 'data', 'files')),
+    retornoMaxBytes: vars.RETORNO_MAX_MB * 1024 * 1024,
+    storageDir: vars.STORAGE_DIR ? path.resolve(repoRoot, vars.STORAGE_DIR) : path.join(dataDir, 'files'),
     // Secret that signs expiring file links; defaults to the JWT secret (or a random one per process).
-    fileLinkSecret: env.FILE_LINK_SECRET || env.JWT_SECRET || null,
-    fileLinkTtlSeconds: int(env.FILE_LINK_TTL, 600),
-    chatUrl: env.CHAT_URL || 'https://wa.me/5511999999999',
-    webDist: path.resolve(repoRoot, env.WEB_DIST || 'apps/web/dist'),
-    trustProxy: env.TRUST_PROXY === 'true',
-    logLevel: env.LOG_LEVEL || 'info',
+    fileLinkSecret: vars.FILE_LINK_SECRET ?? vars.JWT_SECRET ?? null,
+    fileLinkTtlSeconds: vars.FILE_LINK_TTL,
+    chatUrl: vars.CHAT_URL,
+    webDist: path.resolve(repoRoot, vars.WEB_DIST),
+    trustProxy: vars.TRUST_PROXY,
+    logLevel: vars.LOG_LEVEL,
     // on: this process runs background jobs (src/jobs/); off: it only enqueues them for a process that does.
-    jobs: jobsMode(env.JOBS),
+    jobs: vars.JOBS,
     // Address of the web app as customers reach it, for links sent by WhatsApp/e-mail (signature);
     // unset: the address of the request that creates the link.
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    publicUrl: vars.PUBLIC_URL ? vars.PUBLIC_URL.replace(/\/+$/, '') : null,
     // Digital signature of duplicatas (docs/assinatura.md): link lifetime and the optional A1 certificate.
-    signatureLinkTtlDays: int(env.SIGNATURE_LINK_TTL_DAYS, 7),
-    signatureP12Path: env.SIGNATURE_P12_PATH ? path.resolve(repoRoot, env.SIGNATURE_P12_PATH) : null,
-    signatureP12Password: env.SIGNATURE_P12_PASSWORD ?? '',
+    signatureLinkTtlDays: vars.SIGNATURE_LINK_TTL_DAYS,
+    signatureP12Path: vars.SIGNATURE_P12_PATH ? path.resolve(repoRoot, vars.SIGNATURE_P12_PATH) : null,
+    signatureP12Password: vars.SIGNATURE_P12_PASSWORD,
     // Two-factor sign-in (docs/decisions/095): mandatory for administradores when 'true'.
-    requireAdmin2fa: env.REQUIRE_ADMIN_2FA === 'true',
+    requireAdmin2fa: vars.REQUIRE_ADMIN_2FA,
     // Encrypts TOTP secrets at rest (AES-256-GCM); unset: derived from JWT_SECRET.
-    totpEncryptionKey: env.TOTP_ENCRYPTION_KEY || null,
+    totpEncryptionKey: vars.TOTP_ENCRYPTION_KEY ?? null,
     // LGPD access log kept this many months (never less than 6; the purge job clamps it).
-    lgpdAccessLogRetentionMonths: int(env.LGPD_ACCESS_LOG_RETENTION_MONTHS, 12),
+    lgpdAccessLogRetentionMonths: vars.LGPD_ACCESS_LOG_RETENTION_MONTHS,
+    // CEP lookup (adapters/cep): no providers means the cache only, offline.
+    cep: { providers: vars.CEP_PROVIDERS, timeoutMs: vars.CEP_TIMEOUT_MS, cacheDays: vars.CEP_CACHE_DAYS },
+    bureauProvider: vars.BUREAU_PROVIDER,
+    messaging: {
+      provider: vars.MESSAGING_PROVIDER,
+      webhookUrl: vars.MESSAGING_WEBHOOK_URL ?? null,
+      webhookToken: vars.MESSAGING_WEBHOOK_TOKEN ?? null,
+      timeoutMs: vars.MESSAGING_TIMEOUT_MS,
+    },
+    // The beneficiary account of the BOLETO_* variables (null: the admin screen configures it).
+    contaCobranca: contaOfEnv(vars),
   };
 }
 
-/** JOBS: a typo must not silently start (or stop) the job workers. */
-function jobsMode(value: string | undefined): 'on' | 'off' {
-  if (!value || value === 'on') return 'on';
-  if (value === 'off') return 'off';
-  throw new Error(`JOBS deve ser on ou off (recebido: ${value})`);
+function parseEnv(env: Env): ParsedEnv {
+  const names = Object.keys(envSchema.shape) as EnvVariable[];
+  // an empty variable counts as unset, as `VAR= npm start` means
+  const given = Object.fromEntries(names.map((name) => [name, env[name] === '' ? undefined : env[name]]));
+  const parsed = envSchema.safeParse(given);
+  if (!parsed.success) {
+    const name = parsed.error.issues[0].path[0] as EnvVariable;
+    throw invalidVariable(name, variableDoc(name).rule, shown(name, given[name]));
+  }
+  const vars = parsed.data;
+  if (vars.MESSAGING_PROVIDER === 'webhook' && !vars.MESSAGING_WEBHOOK_URL) {
+    throw invalidVariable('MESSAGING_WEBHOOK_URL', `${variableDoc('MESSAGING_WEBHOOK_URL').rule} quando MESSAGING_PROVIDER=webhook`);
+  }
+  return vars;
+}
+
+/** The received value for the error sentence; never a secret's. */
+const shown = (name: EnvVariable, value: string | undefined) => (variableDoc(name).secret || value === undefined ? undefined : value);
+
+/** Each field of the conta de cobrança and the variable it comes from (docs/boletos.md). */
+export const CONTA_ENV = {
+  banco: 'BOLETO_BANCO',
+  agencia: 'BOLETO_AGENCIA',
+  conta: 'BOLETO_CONTA',
+  codigo_beneficiario: 'BOLETO_BENEFICIARIO',
+  carteira: 'BOLETO_CARTEIRA',
+  nome: 'BOLETO_NOME',
+  cnpj: 'BOLETO_CNPJ',
+  cep: 'BOLETO_CEP',
+  endereco: 'BOLETO_ENDERECO',
+  numero: 'BOLETO_NUMERO',
+  bairro: 'BOLETO_BAIRRO',
+  cidade: 'BOLETO_CIDADE',
+  uf: 'BOLETO_UF',
+  pix_chave: 'BOLETO_PIX_CHAVE',
+} as const satisfies Record<keyof ContaCobrancaInput, EnvVariable>;
+
+/**
+ * The alternative to the admin screen: the bank account from the BOLETO_* variables. Nothing set
+ * (no BOLETO_BANCO) → null. Set but not a valid account (the admin screen's own schema) → the start
+ * stops naming the first wrong variable, instead of issuing slips for a wrong account later.
+ */
+function contaOfEnv(vars: ParsedEnv): ContaCobrancaInput | null {
+  if (!vars.BOLETO_BANCO) return null;
+  const raw = Object.fromEntries(Object.entries(CONTA_ENV).map(([field, name]) => [field, vars[name] ?? '']));
+  const parsed = contaCobrancaSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const name = CONTA_ENV[issue.path[0] as keyof typeof CONTA_ENV] ?? CONTA_ENV.banco;
+  const why = issue.message.replace(/[.!]+$/, '');
+  throw invalidVariable(name, `não serve para a conta de cobrança (${why})`, shown(name, vars[name]));
 }

@@ -7,21 +7,22 @@ import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
 import { migrate } from './db/migrate.js';
-import { localFileStorage } from './adapters/storage/file-storage.js';
+import { provisionContaFromConfig } from './modules/conta-cobranca/active-conta-cobranca.js';
 import { seedIfEmpty } from './seed/index.js';
 import { dataDirNotWritable, listenError, postgresError, startupErrorLine } from './startup-errors.js';
 
 /**
- * npm start (built to apps/api/dist/main.js) and npm run dev (tsx): check the port, lock DATA_DIR,
- * open the database (PGlite in DATA_DIR or DATABASE_URL), migrate, seed, listen. A failure the
- * operator can fix is one sentence on stderr and exit code 1; SIGTERM/SIGINT stop gracefully.
+ * npm start (built to apps/api/dist/main.js) and npm run dev (tsx): read the configuration, check
+ * the port, lock DATA_DIR, open the database (PGlite in DATA_DIR or DATABASE_URL), migrate, build
+ * the app, seed, listen. A failure the operator can fix (a variable's value included) is one
+ * sentence on stderr and exit code 1; SIGTERM/SIGINT stop gracefully.
  * docs/decisions/009-production-build-and-startup.md.
  */
 
 /** SIGTERM → exit: in-flight requests finish, the database closes, the lock goes; 10 s at most. */
 const SHUTDOWN_LIMIT_MS = 9_000;
 
-const opened: { lock?: DataDirLock; database?: Database; app?: FastifyInstance } = {};
+const opened: { config?: Config; lock?: DataDirLock; database?: Database; app?: FastifyInstance } = {};
 let stopping = false;
 
 async function closeAll(): Promise<void> {
@@ -84,15 +85,17 @@ function listeningLines(config: Config): string[] {
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = (opened.config = loadConfig());
   await checkPortIsFree(config);
   // before PGlite opens a file: a second server on the same DATA_DIR would corrupt it
   if (!config.databaseUrl) opened.lock = lockDataDir(config.dataDir);
   checkStorageWritable(config);
   const database = (opened.database = await openConfiguredDatabase(config));
   const applied = await migrate(database);
-  const seed = await seedIfEmpty(database.db, config.seed, config.adminPassword, localFileStorage(config.storageDir));
+  await provisionContaFromConfig(database.db, config.contaCobranca);
+  // built before the seed, which writes the demo's files to the app's own storage; nothing runs until listen
   const app = (opened.app = await buildApp({ database, config }));
+  const seed = await seedIfEmpty(database.db, config.seed, config.adminPassword, app.services.storage);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
@@ -124,6 +127,7 @@ main().catch(async (err: unknown) => {
   await closeAll();
   process.stderr.write(`${startupErrorLine(err)}\n`);
   // the whole error only when asked for (LOG_LEVEL=debug or trace)
-  if (/^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '')) console.error(err);
+  const level = opened.config?.logLevel;
+  if (level === 'debug' || level === 'trace') console.error(err);
   process.exit(1);
 });

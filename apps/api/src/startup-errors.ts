@@ -1,5 +1,5 @@
 /**
- * Start-up failures the operator can fix (port taken, database unreachable, DATA_DIR unusable) become
+ * Start-up failures the operator can fix (a variable's value, port taken, database unreachable, DATA_DIR unusable) become
  * one Portuguese sentence saying what to do; main.ts prints it alone on stderr and exits with 1
  * (docs/decisions/009-production-build-and-startup.md). No stack, no error object, no password.
  */
@@ -37,6 +37,17 @@ export function listenError(err: unknown, host: string, port: number): StartupEr
     return new StartupError(`${PREFIX} o endereço HOST=${host} não pertence a esta máquina; defina HOST=127.0.0.1 (só esta máquina) ou HOST=0.0.0.0 (todas as interfaces).`);
   }
   return null;
+}
+
+/**
+ * An environment variable whose value does not fit (config.ts): names it, says what it must be and,
+ * unless it is a secret, what was received. "a variável PORT deve ser um número inteiro entre 1 e
+ * 65535 (recebido: abc)".
+ */
+export function invalidVariable(name: string, rule: string, received?: string): StartupError {
+  // one line whatever was set: newlines folded, a long value cut
+  const value = received === undefined ? '' : ` (recebido: ${received.replace(/\s+/g, ' ').slice(0, 120)})`;
+  return new StartupError(`${PREFIX} a variável ${name} ${rule}${value}.`);
 }
 
 export function dataDirNotWritable(dir: string, variable: 'DATA_DIR' | 'STORAGE_DIR' = 'DATA_DIR'): StartupError {

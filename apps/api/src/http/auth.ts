@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG, NIVEL, TWO_FACTOR_MSG, TWO_FACTOR_SETUP_PATHS } from '@bg/domain';
-import type { Db } from '../db/client.js';
 import { AppError } from '../errors/app-error.js';
 import type { Actor } from '../shared/actor.js';
-import { accessRefusal, loadRequestUser, twoFactorSetupRequired, type SessionUser } from '../modules/auth/session-user.js';
+import { accessRefusal, twoFactorSetupRequired, type RequestUserLoader, type SessionUser } from '../modules/auth/session-user.js';
+import { ADMIN_ONLY } from '../modules/tenancy/access.js';
 
 /**
  * Default-deny authorisation: every /api route needs a valid access token unless its config says
@@ -32,7 +32,8 @@ type AccessClaims = { sub: string; tv: number; mfa?: 'setup-required' };
 
 export type AuthOptions = { requireAdmin2fa: boolean };
 
-export function registerAuth(app: FastifyInstance, db: Db, opts: AuthOptions = { requireAdmin2fa: false }): void {
+/** `loadUser`: the session user's prepared statement, made once by buildApp (session-user.ts). */
+export function registerAuth(app: FastifyInstance, loadUser: RequestUserLoader, opts: AuthOptions = { requireAdmin2fa: false }): void {
   // set by the onRequest guard before any handler reads them; fastify's null form takes a dependency list
   app.decorateRequest('sessionUser', null, []);
   app.decorateRequest('actor', null, []);
@@ -43,12 +44,12 @@ export function registerAuth(app: FastifyInstance, db: Db, opts: AuthOptions = {
     if (access === 'public') return;
     const openDuringSetup = TWO_FACTOR_SETUP_PATHS.includes(route.url);
     const guard = async (request: FastifyRequest, _reply: FastifyReply) => {
-      const setupPending = await authenticate(request, db, opts);
+      const setupPending = await authenticate(request, loadUser, opts);
       if (setupPending && !openDuringSetup) {
         throw new AppError('FORBIDDEN', TWO_FACTOR_MSG.setupRequired, { extra: { mfa: 'setup-required' } });
       }
       if (access === 'admin' && request.sessionUser.nivel !== NIVEL.ADMINISTRADOR) {
-        throw new AppError('FORBIDDEN', 'Acesso restrito aos administradores.');
+        throw new AppError('FORBIDDEN', ADMIN_ONLY);
       }
     };
     // onRequest: before the body is read or validated, so a caller without the access never gets
@@ -59,7 +60,7 @@ export function registerAuth(app: FastifyInstance, db: Db, opts: AuthOptions = {
 }
 
 /** Loads the session; answers whether it is still waiting for the two-factor setup. */
-async function authenticate(request: FastifyRequest, db: Db, opts: AuthOptions): Promise<boolean> {
+async function authenticate(request: FastifyRequest, loadUser: RequestUserLoader, opts: AuthOptions): Promise<boolean> {
   // no token at all is a visitor who has not logged in, not a session that ended
   if (!request.headers.authorization) throw new AppError('UNAUTHENTICATED', MSG.loginRequired);
   let claims: AccessClaims;
@@ -68,7 +69,7 @@ async function authenticate(request: FastifyRequest, db: Db, opts: AuthOptions):
   } catch {
     throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
   }
-  const user = await loadRequestUser(db, Number(claims.sub));
+  const user = await loadUser(Number(claims.sub));
   if (!user || user.token_version !== claims.tv) throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
   const refusal = accessRefusal(user);
   if (refusal) throw new AppError('UNAUTHENTICATED', refusal);

@@ -1,11 +1,14 @@
 import type { Db, Tx } from '../db/client.js';
+import type { AppServices } from '../services.js';
+import { assertKindName, type JobKind } from './job-kind.js';
 
 /**
- * What a feature declares for one kind of background job (docs/decisions/040-job-queue.md).
- * Definitions are registered when their module is imported; a queue started afterwards works every
- * registered kind. Handlers receive the payload and a JobContext for progress and checkpoints.
+ * One kind of background job as the catalogue (catalogue.ts) defines it: its handler and retry
+ * policy (docs/decisions/040-job-queue.md). Nothing is registered anywhere: buildApp hands the
+ * catalogue to the queue. Handlers receive the payload and a JobContext — the run (progress,
+ * checkpoints) plus the app's services.
  */
-export type JobContext<C = unknown> = {
+export type JobRun<C = unknown> = {
   /** Our background_job id (what GET /api/job/:id shows). */
   readonly jobId: number;
   /** 1 on the first run, higher after a retry or a resume. */
@@ -33,6 +36,9 @@ export type JobContext<C = unknown> = {
   throwIfInterrupted(): void;
 };
 
+/** What a handler receives: its run and the services buildApp built (storage, bureau, messaging, clock…). */
+export type JobContext<C = unknown> = JobRun<C> & AppServices;
+
 export type JobLogger = {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
@@ -42,9 +48,7 @@ export type JobLogger = {
 /** pg-boss queue policies: `singleton` runs one job per singletonKey at a time, `short` queues one. */
 export type JobPolicy = 'standard' | 'short' | 'singleton' | 'stately';
 
-export type JobDefinitionInput<D, R, C> = {
-  /** Also the pg-boss queue name: lower case, dots and dashes ('cnab.retorno'). */
-  kind: string;
+export type JobOptions<D, R, C> = {
   handler: (data: D, ctx: JobContext<C>) => Promise<R>;
   /** Runs after the first that may end in an error before the job is failed (default 2). */
   retryLimit?: number;
@@ -64,20 +68,23 @@ export type JobDefinitionInput<D, R, C> = {
   progressUnit?: string;
 };
 
-export type JobDefinition<D = unknown, R = unknown, C = unknown> = Readonly<
-  Required<Omit<JobDefinitionInput<D, R, C>, 'progressUnit'>> & { progressUnit: string | null }
->;
+export type JobDefinition<D = unknown, R = unknown, C = unknown> = JobKind<D> &
+  Readonly<Required<Omit<JobOptions<D, R, C>, 'progressUnit'>> & { progressUnit: string | null }>;
 
-const KIND = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)*$/;
-const registry = new Map<string, JobDefinition<never, unknown, never>>();
+/** A definition of any kind, as the catalogue lists them (each kind's payload type erased). */
+export type AnyJobDefinition = JobDefinition<never, unknown, never>;
 
-export function defineJob<D = unknown, R = unknown, C = unknown>(input: JobDefinitionInput<D, R, C>): JobDefinition<D, R, C> {
-  if (!KIND.test(input.kind) || input.kind.length > 100) throw new Error(`job kind inválido: ${input.kind}`);
-  if (registry.has(input.kind)) throw new Error(`job kind definido duas vezes: ${input.kind}`);
+/**
+ * A kind's handler and policy with their defaults filled in. The kind is a declared JobKind (the
+ * features' jobs) or a name (the jobs tests' own kinds).
+ */
+export function defineJob<D = unknown, R = unknown, C = unknown>(kind: JobKind<D> | string, input: JobOptions<D, R, C>): JobDefinition<D, R, C> {
+  const name = typeof kind === 'string' ? kind : kind.kind;
+  assertKindName(name);
   const timeoutSeconds = input.timeoutSeconds ?? 900;
-  if (timeoutSeconds < 2 || timeoutSeconds >= 23 * 3600) throw new Error(`timeoutSeconds fora de 2 s .. 23 h: ${input.kind}`);
-  const def: JobDefinition<D, R, C> = Object.freeze({
-    kind: input.kind,
+  if (timeoutSeconds < 2 || timeoutSeconds >= 23 * 3600) throw new Error(`timeoutSeconds fora de 2 s .. 23 h: ${name}`);
+  return Object.freeze({
+    kind: name,
     handler: input.handler,
     retryLimit: input.retryLimit ?? 2,
     retryDelaySeconds: input.retryDelaySeconds ?? 30,
@@ -87,14 +94,18 @@ export function defineJob<D = unknown, R = unknown, C = unknown>(input: JobDefin
     concurrency: Math.max(1, input.concurrency ?? 1),
     progressUnit: input.progressUnit ?? null,
   });
-  registry.set(def.kind, def);
-  return def;
 }
 
-/** Every definition imported so far (the queue snapshots it when it starts). */
-export function registeredJobs(): JobDefinition<never, unknown, never>[] {
-  return [...registry.values()];
+/** A cron of the catalogue: `kind` runs with `data` at each `cron` (5 fields, São Paulo time) in processes with JOBS=on. */
+export type JobSchedule = { readonly kind: string; readonly cron: string; readonly data: object };
+
+/** One schedule, its data checked against the kind's payload. */
+export function cron<D extends object>(job: JobKind<D>, expression: string, data: D): JobSchedule {
+  return Object.freeze({ kind: job.kind, cron: expression, data });
 }
+
+/** Every job kind the app runs and every cron (catalogue.ts); the queue gets it from buildApp. */
+export type JobCatalogue = { jobs: readonly AnyJobDefinition[]; schedules: readonly JobSchedule[] };
 
 /** Thrown by checkpoint()/throwIfInterrupted() once the run's signal is aborted. */
 export class JobInterrupted extends Error {

@@ -5,17 +5,24 @@ import PgBoss from 'pg-boss';
 import type { Database, DbOrTx, Tx } from '../db/client.js';
 import { backgroundJob } from '../db/schema/index.js';
 import { gatedExecutor, transactionExecutor } from './boss-executor.js';
-import { JobInterrupted, registeredJobs, type JobDefinition, type JobLogger } from './define-job.js';
+import type { AppServices } from '../services.js';
+import { JobInterrupted, type AnyJobDefinition, type JobCatalogue, type JobContext, type JobLogger } from './define-job.js';
+import type { JobKind } from './job-kind.js';
 import { claimRun, RunContext } from './job-run.js';
 
 /**
  * The app's durable job queue: pg-boss 10 on the app's own database (docs/decisions/040-job-queue.md).
- * `mode: 'on'` runs workers for every registered kind; `'off'` only enqueues (a process with JOBS=on
- * runs the jobs). Our table background_job holds what screens show and the handlers' checkpoints.
+ * `mode: 'on'` runs workers for every kind of the catalogue and its crons; `'off'` only enqueues (a
+ * process with JOBS=on runs the jobs). Our table background_job holds what screens show and the
+ * handlers' checkpoints.
  */
 export type JobQueueOptions = {
   mode: 'on' | 'off';
   log: JobLogger;
+  /** Every kind this queue knows (enqueue refuses others) and the crons it schedules (catalogue.ts). */
+  catalogue: JobCatalogue;
+  /** Handed to every handler with its run (the same services the routes get). */
+  services: AppServices;
   /** pg-boss schema (default 'pgboss'); tests sharing one database give each app its own. */
   schema?: string;
   /** How often an idle worker asks for work, seconds (default 1, pg-boss minimum 0.5). */
@@ -44,7 +51,7 @@ export type EnqueuedJob = { id: number; bossJobId: string };
  */
 const INTERRUPTIONS_ALLOWED = 20;
 
-type AnyJob = JobDefinition<never, unknown, never>;
+type AnyJob = AnyJobDefinition;
 type Running = { controller: AbortController; done: Promise<unknown> };
 
 export class JobQueue {
@@ -58,7 +65,12 @@ export class JobQueue {
   constructor(
     private readonly database: Database,
     private readonly options: JobQueueOptions,
-  ) {}
+  ) {
+    for (const def of options.catalogue.jobs) {
+      if (this.kinds.has(def.kind)) throw new Error(`job kind definido duas vezes: ${def.kind}`);
+      this.kinds.set(def.kind, def);
+    }
+  }
 
   get mode(): 'on' | 'off' {
     return this.options.mode;
@@ -97,7 +109,11 @@ export class JobQueue {
         throw err;
       }
     });
-    if (on) await this.startWorkers(boss);
+    if (on) {
+      await this.startWorkers(boss);
+      // the crons run in the processes that run jobs (pg-boss keeps one schedule per kind)
+      for (const s of this.options.catalogue.schedules) await this.schedule({ kind: s.kind }, s.cron, s.data);
+    }
   }
 
   private async startLocked(fn: () => Promise<void>): Promise<void> {
@@ -115,11 +131,10 @@ export class JobQueue {
 
   private async createQueues(boss: PgBoss): Promise<void> {
     const existing = new Map((await boss.getQueues()).map((q) => [q.name, q]));
-    for (const def of registeredJobs()) {
+    for (const def of this.kinds.values()) {
       const queue = existing.get(def.kind);
       if (!queue) await boss.createQueue(def.kind, { name: def.kind, policy: def.policy });
       else if (queue.policy !== def.policy) await boss.updateQueue(def.kind, { name: def.kind, policy: def.policy });
-      this.kinds.set(def.kind, def);
     }
   }
 
@@ -164,9 +179,10 @@ export class JobQueue {
    * opens its own transaction and wakes a local worker. Answers null when a singleton key or
    * throttle refused it.
    */
-  async enqueue<D>(db: DbOrTx, def: JobDefinition<D, unknown, never>, data: D, options: EnqueueOptions = {}): Promise<EnqueuedJob | null> {
+  async enqueue<D>(db: DbOrTx, job: JobKind<D>, data: NoInfer<D>, options: EnqueueOptions = {}): Promise<EnqueuedJob | null> {
     const boss = this.requireStarted();
-    if (this.kinds.get(def.kind) !== (def as unknown)) throw new Error(`job kind não registrado quando a fila iniciou: ${def.kind}`);
+    const def = this.kinds.get(job.kind);
+    if (!def) throw new Error(`job kind não registrado quando a fila iniciou: ${job.kind}`);
     const insert = async (tx: Tx): Promise<EnqueuedJob | null> => {
       const bossJobId = randomUUID();
       const sent = await boss.send(def.kind, (data ?? {}) as object, {
@@ -194,8 +210,11 @@ export class JobQueue {
    * Sends `data` to `def` on a cron (5 fields, São Paulo time unless tz says otherwise). One schedule
    * per kind: calling it again replaces the previous. Runs get their background_job row when they start.
    */
-  async schedule<D>(def: JobDefinition<D, unknown, never>, cron: string, data: D, options: { tz?: string } = {}): Promise<void> {
-    await this.requireStarted().schedule(def.kind, cron, (data ?? {}) as object, { ...this.sendOptions(def), tz: options.tz ?? 'America/Sao_Paulo' });
+  async schedule<D>(job: JobKind<D>, cron: string, data: NoInfer<D>, options: { tz?: string } = {}): Promise<void> {
+    const boss = this.requireStarted();
+    const def = this.kinds.get(job.kind);
+    if (!def) throw new Error(`job kind não registrado quando a fila iniciou: ${job.kind}`);
+    await boss.schedule(def.kind, cron, (data ?? {}) as object, { ...this.sendOptions(def), tz: options.tz ?? 'America/Sao_Paulo' });
   }
 
   async unschedule(def: { kind: string }): Promise<void> {
@@ -228,6 +247,7 @@ export class JobQueue {
     if (!claimed) return { skipped: 'already finished' };
     const controller = new AbortController();
     const ctx = new RunContext<never>(this.database.db, controller.signal, log, claimed);
+    const handlerCtx: JobContext<never> = withServices(ctx, this.options.services);
     // Abort before pg-boss's own timer (expireIn) fails the run, so the handler can stop cleanly.
     const deadline = setTimeout(() => controller.abort(new JobInterrupted('timeout')), def.timeoutSeconds * 900);
     deadline.unref();
@@ -237,7 +257,7 @@ export class JobQueue {
       try {
         ctx.throwIfInterrupted(); // fetched while this process was stopping: leave it for the next one
         // eslint-disable-next-line no-restricted-syntax -- the registry erases each kind's payload type; enqueue(def, data) typed it
-        const result = await def.handler(job.data as never, ctx);
+        const result = await def.handler(job.data as never, handlerCtx);
         if (!(await ctx.finish({ status: 'done', result }))) log.warn({ jobId: ctx.jobId, kind: def.kind }, 'job finished after a newer run took it over');
         return { jobId: ctx.jobId };
       } catch (err) {
@@ -290,6 +310,24 @@ export class JobQueue {
       }
     }
   }
+}
+
+/** The run's state and methods with the app's services beside them: what a handler receives. */
+function withServices<C>(run: RunContext<C>, services: AppServices): JobContext<C> {
+  return {
+    ...services,
+    jobId: run.jobId,
+    attempt: run.attempt,
+    signal: run.signal,
+    db: run.db,
+    log: run.log,
+    get lastCheckpoint() {
+      return run.lastCheckpoint;
+    },
+    progress: (done, total, unit) => run.progress(done, total, unit),
+    checkpoint: (value, tx) => run.checkpoint(value, tx),
+    throwIfInterrupted: () => run.throwIfInterrupted(),
+  };
 }
 
 function errorMessage(err: unknown): string {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client.js';
 import { backgroundJob } from '../db/schema/index.js';
-import { JobInterrupted, JobLeaseLost, type JobContext, type JobDefinition, type JobLogger } from './define-job.js';
+import { JobInterrupted, JobLeaseLost, type AnyJobDefinition, type JobLogger, type JobRun } from './define-job.js';
 
 /**
  * One run of one job: claims our background_job row (creating it for scheduled jobs, which have none
@@ -22,7 +22,7 @@ export type ClaimedRun = {
 };
 
 /** Marks the row running and bumps its attempt; null when the job already finished (a late redelivery). */
-export async function claimRun(db: Db, def: JobDefinition<never, unknown, never>, bossJobId: string): Promise<ClaimedRun | null> {
+export async function claimRun(db: Db, def: AnyJobDefinition, bossJobId: string): Promise<ClaimedRun | null> {
   const [row] = await db
     .insert(backgroundJob)
     .values({
@@ -56,7 +56,7 @@ export async function claimRun(db: Db, def: JobDefinition<never, unknown, never>
   return row ?? null;
 }
 
-export class RunContext<C> implements JobContext<C> {
+export class RunContext<C> implements JobRun<C> {
   readonly jobId: number;
   readonly attempt: number;
   lastCheckpoint: C | null;

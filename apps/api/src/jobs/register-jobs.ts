@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { AppServices } from '../services.js';
+import type { AnyJobDefinition, JobCatalogue } from './define-job.js';
 import { JobQueue, type JobQueueOptions } from './job-queue.js';
 
 declare module 'fastify' {
@@ -10,18 +11,27 @@ declare module 'fastify' {
   }
 }
 
-/** Queue settings a caller of buildApp may override (tests: own pg-boss schema, faster polling). */
-export type JobsBuildOptions = Partial<Omit<JobQueueOptions, 'log'>>;
+/** Queue settings a caller of buildApp may override (tests: own pg-boss schema, faster polling, their own kinds). */
+export type JobsBuildOptions = Partial<Omit<JobQueueOptions, 'log' | 'catalogue' | 'services'>> & {
+  /** Kinds beyond the catalogue (the jobs tests' own); production code adds kinds to catalogue.ts. */
+  extraJobs?: readonly AnyJobDefinition[];
+};
 
 /**
- * Decorates the app with its job queue, started when the app is ready (after every route module has
- * imported its job definitions) and stopped, handlers first, when the app closes.
+ * Builds the app's job queue on the catalogue (catalogue.ts) and the app's services, started when
+ * the app is ready (workers and crons with JOBS=on) and stopped, handlers first, when the app closes.
  */
-export function registerJobs(app: FastifyInstance, deps: { database: Database; config: Config; options?: JobsBuildOptions }): JobQueue {
+export function registerJobs(
+  app: FastifyInstance,
+  deps: { database: Database; mode: 'on' | 'off'; catalogue: JobCatalogue; services: AppServices; options?: JobsBuildOptions },
+): JobQueue {
+  const { extraJobs = [], ...options } = deps.options ?? {};
   const queue = new JobQueue(deps.database, {
-    mode: deps.config.jobs,
+    mode: deps.mode,
     log: app.log.child({ module: 'jobs' }),
-    ...deps.options,
+    catalogue: { jobs: [...deps.catalogue.jobs, ...extraJobs], schedules: deps.catalogue.schedules },
+    services: deps.services,
+    ...options,
   });
   app.decorate('jobs', queue);
   app.addHook('onReady', async () => {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { acordoContracts as c, COBRANCA_MSG } from '@bg/domain';
-import { bureauFromEnv } from '../adapters/bureau/bureau-from-env.js';
 import { fileRoute, jsonRoute } from '../http/contract-route.js';
 import type { AppContext } from '../http/context.js';
 import { acordoTermoData } from '../modules/cobranca/acordo-termo.js';
@@ -10,19 +9,12 @@ import { createAcordo } from '../modules/cobranca/create-acordo.js';
 import { getAcordo } from '../modules/cobranca/get-acordo.js';
 import { incluirSpc } from '../modules/cobranca/incluir-spc.js';
 import { listAcordos } from '../modules/cobranca/list-acordos.js';
-import { SPC_EXCLUSAO_CRON, spcExclusaoJob } from '../modules/cobranca/spc-exclusao.js';
 import { writeAcordoTermo } from '../pdf/acordo-termo-pdf.js';
 import { streamPdf } from '../pdf/stream-pdf.js';
 
 /** Settlements (spec §7 Settlements) and the SPC inclusion. Administradores only. */
 export async function acordoRoutes(app: FastifyInstance, ctx: AppContext) {
   const db = ctx.database.db;
-  const bureau = bureauFromEnv();
-
-  // The SPC exclusion sweep runs on a cron in the processes that run jobs (docs/decisions/050).
-  app.addHook('onReady', async () => {
-    if (app.jobs.mode === 'on') await app.jobs.schedule(spcExclusaoJob, SPC_EXCLUSAO_CRON, {});
-  });
 
   jsonRoute(app, c.create, async (request) => ({ status: 200, msg: COBRANCA_MSG.acordoCriado, data: await createAcordo(db, request.actor, request.body) }));
 
@@ -33,7 +25,7 @@ export async function acordoRoutes(app: FastifyInstance, ctx: AppContext) {
   jsonRoute(app, c.baixarParcela, async (request) => ({
     status: 200,
     msg: COBRANCA_MSG.parcelaBaixada,
-    data: await baixarParcela(db, app.jobs, request.actor, request.body.parcelaId),
+    data: await baixarParcela(db, ctx.jobs, request.actor, request.body.parcelaId),
   }));
 
   jsonRoute(app, c.cancelar, async (request) => ({
@@ -45,7 +37,7 @@ export async function acordoRoutes(app: FastifyInstance, ctx: AppContext) {
   jsonRoute(app, c.incluirSpc, async (request) => ({
     status: 200,
     msg: COBRANCA_MSG.spcIncluido,
-    data: await incluirSpc(db, app.jobs, bureau, request.actor, request.body.boletoId),
+    data: await incluirSpc(db, ctx.jobs, ctx.bureau, request.actor, request.body.boletoId),
   }));
 
   fileRoute(app, c.getTermo, async (request, reply) => {

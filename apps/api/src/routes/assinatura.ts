@@ -6,8 +6,7 @@ import { assinarDuplicatas } from '../modules/assinatura/assinar-duplicatas.js';
 import { enviarDuplicatasAssinatura } from '../modules/assinatura/enviar-duplicatas-assinatura.js';
 import { getAssinaturaPublica, getDocumentoPublico } from '../modules/assinatura/get-assinatura-publica.js';
 import { listAssinaturasGarantia } from '../modules/assinatura/list-assinaturas-garantia.js';
-import { a1FromConfig } from '../modules/assinatura/pades-signer.js';
-import { ASSINATURA_LIMPEZA_CRON, assinaturaLimpezaJob, type PublicClient } from '../modules/assinatura/public-access.js';
+import type { PublicClient } from '../modules/assinatura/public-access.js';
 
 /** Fastify's request.ip follows TRUST_PROXY (X-Forwarded-For only behind a trusted proxy). */
 const clientOf = (request: FastifyRequest): PublicClient => ({ ip: request.ip || 'desconhecido', userAgent: request.headers['user-agent'] ?? null });
@@ -19,19 +18,12 @@ const clientOf = (request: FastifyRequest): PublicClient => ({ ip: request.ip ||
 export async function assinaturaRoutes(app: FastifyInstance, ctx: AppContext) {
   const db = ctx.database.db;
   const storage = ctx.storage;
-  // a wrong SIGNATURE_P12_PATH / SIGNATURE_P12_PASSWORD fails the start, not the first signature
-  const a1 = a1FromConfig(ctx.config);
-  if (a1) app.log.info({ titular: a1.titular, validade: a1.notAfter }, 'assinatura: duplicatas assinadas também em PAdES com o certificado A1');
-
-  app.addHook('onReady', async () => {
-    if (app.jobs.mode === 'on') await app.jobs.schedule(assinaturaLimpezaJob, ASSINATURA_LIMPEZA_CRON, {});
-  });
 
   jsonRoute(app, c.getDuplicataAssinatura, async (request) => {
     // links point at PUBLIC_URL, or at the address this request came to
     const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
     const data = await enviarDuplicatasAssinatura(
-      { db, storage, jobs: app.jobs, linkTtlDays: ctx.config.signatureLinkTtlDays },
+      { db, storage, jobs: ctx.jobs, clock: ctx.clock, linkTtlDays: ctx.config.signatureLinkTtlDays },
       request.actor,
       request.params.garantiaId,
       request.body,
@@ -61,6 +53,6 @@ export async function assinaturaRoutes(app: FastifyInstance, ctx: AppContext) {
   jsonRoute(app, c.assinar, async (request) => ({
     status: 200,
     msg: ASSINATURA_MSG.assinado,
-    data: await assinarDuplicatas({ db, storage, jobs: app.jobs, a1, log: request.log }, request.params.token, request.body, clientOf(request)),
+    data: await assinarDuplicatas({ db, storage, jobs: ctx.jobs, a1: ctx.a1, log: request.log }, request.params.token, request.body, clientOf(request)),
   }));
 }

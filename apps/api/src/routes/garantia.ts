@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { garantiaContracts as c, GARANTIA_MSG } from '@bg/domain';
-import { bureauFromEnv } from '../adapters/bureau/bureau-from-env.js';
 import { jsonRoute } from '../http/contract-route.js';
 import type { AppContext } from '../http/context.js';
+import { multipartUpload } from '../http/multipart-upload.js';
 import { aprovarGarantia } from '../modules/garantia/aprovar-garantia.js';
 import { cancelarGarantia } from '../modules/garantia/cancelar-garantia.js';
 import { consultaBureauGarantia } from '../modules/garantia/consulta-bureau-garantia.js';
@@ -19,7 +19,7 @@ import { uploadDuplicata } from '../modules/garantia/upload-duplicata.js';
 /** Guarantees (spec §7 Guarantees) plus the boleto "Acerto de Atendimento" of the analysis screen. */
 export async function garantiaRoutes(app: FastifyInstance, ctx: AppContext) {
   const db = ctx.database.db;
-  const bureau = bureauFromEnv();
+  const bureau = ctx.bureau;
 
   jsonRoute(app, c.consultaDocumento, async (request) => consultaDocumentoUseCase(db, bureau, request.actor, request.body));
 
@@ -68,7 +68,7 @@ export async function garantiaRoutes(app: FastifyInstance, ctx: AppContext) {
   jsonRoute(app, c.uploadDuplicata, async (request) => ({
     status: 200,
     msg: 'Duplicata(s) enviada(s) com sucesso.',
-    data: await uploadDuplicata(request, { db, storage: ctx.storage }, request.actor),
+    data: await uploadDuplicata(multipartUpload(request), { db, storage: ctx.storage }, request.actor),
   }));
 
   jsonRoute(app, c.getDuplicatas, async (request) => ({ status: 200, msg: 'ok', data: await listDuplicatas(db, ctx.fileLinks, request.actor, request.params.id) }));

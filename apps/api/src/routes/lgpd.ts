@@ -4,24 +4,16 @@ import { fileRoute, jsonRoute } from '../http/contract-route.js';
 import type { AppContext } from '../http/context.js';
 import { exportarDados } from '../modules/lgpd/exportar-dados.js';
 import { listAcessos } from '../modules/lgpd/list-acessos.js';
-import { LGPD_PURGE_CRON, lgpdPurgeJob, retentionMonths } from '../modules/lgpd/purge-acessos.js';
 import { writeExportacaoLgpd } from '../pdf/lgpd-exportacao-pdf.js';
 import { streamPdf } from '../pdf/stream-pdf.js';
 
 /**
- * LGPD (docs/decisions/095): the access log of a person's personal data, the data subject's export
- * (JSON download and PDF; the CPF/CNPJ in the body) and the nightly purge of the log beyond its
- * retention (LGPD_ACCESS_LOG_RETENTION_MONTHS, default 12, never under 6).
+ * LGPD (docs/decisions/095): the access log of a person's personal data and the data subject's
+ * export (JSON download and PDF; the CPF/CNPJ in the body). The nightly purge of the log beyond its
+ * retention (LGPD_ACCESS_LOG_RETENTION_MONTHS, default 12, never under 6) is in jobs/catalogue.ts.
  */
 export async function lgpdRoutes(app: FastifyInstance, ctx: AppContext) {
   const db = ctx.database.db;
-  const meses = retentionMonths(ctx.config.lgpdAccessLogRetentionMonths);
-  if (meses !== ctx.config.lgpdAccessLogRetentionMonths) {
-    app.log.warn({ configurado: ctx.config.lgpdAccessLogRetentionMonths, aplicado: meses }, 'LGPD_ACCESS_LOG_RETENTION_MONTHS abaixo do mínimo: o registro de acessos é mantido por pelo menos 6 meses');
-  }
-  app.addHook('onReady', async () => {
-    if (app.jobs.mode === 'on') await app.jobs.schedule(lgpdPurgeJob, LGPD_PURGE_CRON, { meses });
-  });
 
   jsonRoute(app, c.getAcessos, async (request) => ({
     status: 200,

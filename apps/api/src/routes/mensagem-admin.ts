@@ -9,6 +9,6 @@ export async function mensagemAdminRoutes(app: FastifyInstance, ctx: AppContext)
   jsonRoute(app, c.reenviar, async (request) => ({
     status: 200,
     msg: ASSINATURA_MSG.reenviada,
-    data: await reenviarMensagem(ctx.database.db, app.jobs, request.actor, request.params.id),
+    data: await reenviarMensagem(ctx.database.db, ctx.jobs, request.actor, request.params.id),
   }));
 }

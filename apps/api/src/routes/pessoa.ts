@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { pessoaContracts as c } from '@bg/domain';
 import { jsonRoute, type ContractRequest } from '../http/contract-route.js';
 import type { AppContext } from '../http/context.js';
+import { multipartUpload } from '../http/multipart-upload.js';
 import { addTelefone } from '../modules/pessoa/add-telefone.js';
 import { deleteTelefone } from '../modules/pessoa/delete-telefone.js';
 import { getPessoa } from '../modules/pessoa/get-pessoa.js';
@@ -52,6 +53,6 @@ export async function pessoaRoutes(app: FastifyInstance, ctx: AppContext) {
   jsonRoute(app, c.uploadDocumento, async (request) => ({
     status: 200,
     msg: 'Documentos enviados.',
-    data: await uploadDocumentos(request, { db, storage: ctx.storage }, request.actor),
+    data: await uploadDocumentos(multipartUpload(request), { db, storage: ctx.storage }, request.actor),
   }));
 }

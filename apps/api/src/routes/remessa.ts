@@ -2,17 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { remessaContracts as c } from '@bg/domain';
 import { jsonRoute } from '../http/contract-route.js';
 import type { AppContext } from '../http/context.js';
-import { registerCnabStorage } from '../modules/cnab/cnab-storage.js';
 import { listRemessas } from '../modules/cnab/list-remessas.js';
 import { solicitarRemessa } from '../modules/cnab/solicitar-remessa.js';
 
 /** Remessas CNAB 240 (spec §7 Slips: gerarRemessa, getRemessas; docs/cnab.md). */
 export async function remessaRoutes(app: FastifyInstance, ctx: AppContext) {
   const db = ctx.database.db;
-  registerCnabStorage(db, ctx.storage);
 
   jsonRoute(app, c.gerarRemessa, async (request) => {
-    const data = await solicitarRemessa({ db, jobs: app.jobs }, request.actor);
+    const data = await solicitarRemessa({ db, jobs: ctx.jobs }, request.actor);
     return { status: 200, msg: data.em_andamento ? 'Uma remessa já está sendo gerada.' : 'Gerando a remessa.', data };
   });
 

@@ -15,7 +15,7 @@ import { REMESSAS_DIR } from '../modules/cnab/cnab-file.js';
 import { registerRetornoFile } from '../modules/cnab/create-retorno.js';
 import { gerarRemessa } from '../modules/cnab/gerar-remessa.js';
 import { previewRetorno } from '../modules/cnab/preview-retorno.js';
-import { inlineJobContext } from '../modules/cnab/run-inline.js';
+import { inlineJobRun } from '../modules/cnab/run-inline.js';
 import { createBoletoAvulso } from '../modules/boleto-avulso/create-boleto-avulso.js';
 
 /**
@@ -65,9 +65,9 @@ export async function seedCnab(db: DbOrTx, storage: FileStorage) {
   check.finish();
   const file = { tempPath, name: `RETORNO_${String(remessa.numero_arquivo).padStart(6, '0')}.ret`, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), header: check.header! };
   const created = await registerRetornoFile({ db: db as Db, storage, jobs: null }, actor, file);
-  await previewRetorno(storage, created.id, inlineJobContext(db));
+  await previewRetorno(storage, created.id, inlineJobRun(db));
   await db.update(retorno).set({ status: 'APLICANDO' }).where(eq(retorno.id, created.id));
-  await applyRetorno(storage, { retornoId: created.id, usuarioId: admin.id }, inlineJobContext(db));
+  await applyRetorno(storage, { retornoId: created.id, usuarioId: admin.id }, inlineJobRun(db));
 
   const endereco = { cep: '01310100', endereco: 'Avenida Paulista', numero: '2000', complemento: null, bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP' };
   await createBoletoAvulso({ db: db as Db, storage }, actor, {

@@ -111,9 +111,8 @@ describe('Gerar Remessa', () => {
     // and two generations run at the same moment, past the request's check
     const more = await releasedBoletos(t, Array.from({ length: 30 }, (_, i) => 2000 + i));
     const { gerarRemessa: generate } = await import('../../src/modules/cnab/gerar-remessa.js');
-    const { cnabStorageOf } = await import('../../src/modules/cnab/cnab-storage.js');
     const actor = { id: t.admin.id, nivel: '2' as const, empresa_id: null, name: 'admin', ip: null };
-    const direct = await Promise.all([0, 1, 2].map(() => generate({ db: t.db, storage: cnabStorageOf(t.db) }, actor)));
+    const direct = await Promise.all([0, 1, 2].map(() => generate({ db: t.db, storage: t.app.services.storage }, actor)));
     expect(direct.filter((d) => d.remessa).length).toBeGreaterThanOrEqual(1);
 
     const all = [...boletos, ...more];

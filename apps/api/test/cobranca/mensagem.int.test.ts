@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { loadConfig } from '../../src/config.js';
 import { mensagemOutbox } from '../../src/db/schema/index.js';
 import { enqueueMensagem, sendMensagemJob } from '../../src/modules/mensagem/enqueue-mensagem.js';
 import { createTestApp, type TestApp } from '../harness.js';
@@ -59,11 +60,14 @@ describe('messaging outbox', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/enviar`;
-    const saved = { ...process.env };
-    Object.assign(process.env, { MESSAGING_PROVIDER: 'webhook', MESSAGING_WEBHOOK_URL: url, MESSAGING_WEBHOOK_TOKEN: 'segredo' });
+    // the provider is chosen once, when the app is built: an app of its own configured for the gateway
+    const { messaging } = loadConfig({ MESSAGING_PROVIDER: 'webhook', MESSAGING_WEBHOOK_URL: url, MESSAGING_WEBHOOK_TOKEN: 'segredo' });
+    const w = await createTestApp({ messaging });
+    const send = (message: Parameters<typeof enqueueMensagem>[2]) => w.database.db.transaction((tx) => enqueueMensagem(tx, w.app.jobs, message, null));
+    const row = async (id: number) => (await w.database.db.select().from(mensagemOutbox).where(eq(mensagemOutbox.id, id)))[0];
     try {
       const ok = await send({ channel: 'whatsapp', to: '(11) 98765-4321', text: 'Aviso', entity: 'spc_inclusao', entityId: 1 });
-      t.app.jobs.wake(sendMensagemJob);
+      w.app.jobs.wake(sendMensagemJob);
       await until(async () => ((await row(ok.id)).status === 'enviada' ? true : null));
       const hit = received.find((r) => (r.body as { id: number }).id === ok.id)!;
       expect(hit.body).toEqual({ id: ok.id, channel: 'whatsapp', to: '11987654321', subject: null, text: 'Aviso', link: null });
@@ -71,7 +75,7 @@ describe('messaging outbox', () => {
 
       answer = 503;
       const failing = await send({ channel: 'email', to: 'falha@example.com', text: 'x' });
-      t.app.jobs.wake(sendMensagemJob);
+      w.app.jobs.wake(sendMensagemJob);
       const pending = await until(async () => {
         const r = await row(failing.id);
         return r.attempts === 1 ? r : null;
@@ -79,7 +83,7 @@ describe('messaging outbox', () => {
       expect(pending.status).toBe('pendente');
       expect(pending.last_error).toBe('webhook: HTTP 503 — gateway fora do ar');
     } finally {
-      process.env = saved;
+      await w.close();
       server.close();
     }
   });

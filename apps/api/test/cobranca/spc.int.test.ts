@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { addBusinessDays, SITUACAO } from '@bg/domain';
 import { acordoParcela, auditLog, boletoHistorico, mensagemOutbox, spcInclusao } from '../../src/db/schema/index.js';
 import { localBureau } from '../../src/adapters/bureau/local-bureau.js';
+import { systemClock } from '../../src/shared/clock.js';
 import { executarExclusoes, solicitarExclusoes, spcExclusaoJob } from '../../src/modules/cobranca/spc-exclusao.js';
 import { createTestApp, type TestApp } from '../harness.js';
 import { acordoBody, defaulter, get, post, today, until } from './support.js';
@@ -139,14 +140,14 @@ describe('exclusion after payment (STJ Súmula 548: within 5 business days)', ()
     const d = await defaulter(t, [{ cents: 30000, daysAgo: 20 }]);
     const { id } = (await incluir(d.boletos[0].id)).json().data;
     await post(t, `/api/boleto/baixar/${d.boletos[0].id}`, admin.token);
-    await solicitarExclusoes(t.database.db);
+    await solicitarExclusoes(t.database.db, systemClock);
     const down = { ...localBureau(), name: 'fora-do-ar', excluirSpc: async () => { throw new Error('bureau indisponível'); } };
     const warn = vi.fn();
-    const first = await executarExclusoes(t.database.db, down, { log: { info: vi.fn(), warn, error: vi.fn() }, throwIfInterrupted: () => undefined });
+    const first = await executarExclusoes(t.database.db, down, systemClock, { log: { info: vi.fn(), warn, error: vi.fn() }, throwIfInterrupted: () => undefined });
     expect(first.falhas).toBeGreaterThanOrEqual(1);
     expect(await inclusao(id)).toMatchObject({ status: 'ATIVA', exclusao_tentativas: 1, exclusao_erro: 'bureau indisponível' });
     expect(warn).toHaveBeenCalled();
-    await executarExclusoes(t.database.db, localBureau());
+    await executarExclusoes(t.database.db, localBureau(), systemClock);
     expect(await inclusao(id)).toMatchObject({ status: 'REMOVIDA', exclusao_tentativas: 2, exclusao_erro: null });
   });
 
@@ -158,8 +159,8 @@ describe('exclusion after payment (STJ Súmula 548: within 5 business days)', ()
     const [h] = await t.database.db.select().from(boletoHistorico).where(and(eq(boletoHistorico.boleto_id, d.boletos[0].id), eq(boletoHistorico.para, 'QUITADO')));
     expect(h).toBeDefined();
     // the sweep's two steps, run here directly
-    await solicitarExclusoes(t.database.db);
-    await executarExclusoes(t.database.db, localBureau());
+    await solicitarExclusoes(t.database.db, systemClock);
+    await executarExclusoes(t.database.db, localBureau(), systemClock);
     expect(await inclusao(id)).toMatchObject({ status: 'ATIVA', exclusao_solicitada_em: null });
   });
 });

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { BureauAdapter, Restricao } from '../../src/adapters/bureau/bureau.js';
-import { bureauFromEnv } from '../../src/adapters/bureau/bureau-from-env.js';
+import { chooseBureau } from '../../src/adapters/bureau/choose-bureau.js';
 import { localBureau } from '../../src/adapters/bureau/local-bureau.js';
+import { loadConfig } from '../../src/config.js';
+import { systemClock } from '../../src/shared/clock.js';
 import { consultaDocumento, cpfSuspeito } from '../../src/db/schema/index.js';
 import type { Actor } from '../../src/shared/actor.js';
 import { consultaDocumentoUseCase } from '../../src/modules/garantia/consulta-documento.js';
@@ -13,9 +15,9 @@ import { actorOf, count, newCpf, payload } from './helpers.js';
 
 /**
  * DOMAIN.md lookup rule "the bureau adapter reports a restriction": a provider other than the
- * local one may know what our data does not. The HTTP routes use the env bureau (always local in
- * tests), so these call the use-cases with a fake provider, configured as bureauFromEnv configures
- * every production provider (completed with our own restrictions).
+ * local one may know what our data does not. The HTTP routes use the app's bureau (always local in
+ * tests), so these call the use-cases with a fake provider, chosen as chooseBureau chooses every
+ * production provider (completed with our own restrictions).
  */
 let t: TestApp;
 let actor: Actor;
@@ -34,7 +36,7 @@ function externalBureau(restricted: Set<string>, itens: Restricao[]): BureauAdap
       return { provider: 'fake', restrito: hit, itens: hit ? itens : [], alertas: [] };
     },
   };
-  return bureauFromEnv({ BUREAU_PROVIDER: 'fake' }, { fake: () => fake });
+  return chooseBureau('fake', systemClock, { fake: () => fake });
 }
 
 describe('lookup rule: the bureau adapter reports a restriction', () => {
@@ -70,10 +72,13 @@ describe('lookup rule: the bureau adapter reports a restriction', () => {
   });
 });
 
-describe('bureauFromEnv', () => {
+describe('BUREAU_PROVIDER', () => {
   it('answers the local bureau by default and refuses an unknown provider at start', () => {
-    expect(bureauFromEnv({}).name).toBe('local');
-    expect(() => bureauFromEnv({ BUREAU_PROVIDER: 'serasa' })).toThrow('BUREAU_PROVIDER desconhecido: serasa');
-    expect(() => bureauFromEnv({ BUREAU_PROVIDER: 'toString' })).toThrow('BUREAU_PROVIDER desconhecido: toString');
+    expect(chooseBureau(loadConfig({}).bureauProvider, systemClock).name).toBe('local');
+    expect(() => loadConfig({ BUREAU_PROVIDER: 'serasa' })).toThrow('a variável BUREAU_PROVIDER deve ser local (recebido: serasa).');
+    expect(() => loadConfig({ BUREAU_PROVIDER: 'toString' })).toThrow('a variável BUREAU_PROVIDER deve ser local (recebido: toString).');
+    // and a name no provider answers to, should the list and the providers ever disagree
+    expect(() => chooseBureau('serasa', systemClock)).toThrow('BUREAU_PROVIDER desconhecido: serasa');
+    expect(() => chooseBureau('toString', systemClock)).toThrow('BUREAU_PROVIDER desconhecido: toString');
   });
 });

@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config.js';
 import { openPglite, openPostgres, type Database } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { backgroundJob } from '../../src/db/schema/index.js';
-import { ensureTestTables, finished, jobRow, stepRows, steps, stepsShort, testHooks, waitForJob } from './test-jobs.js';
+import { ensureTestTables, finished, jobRow, stepRows, steps, stepsShort, TEST_JOBS, testHooks, waitForJob } from './test-jobs.js';
 
 /**
  * A run interrupted midway — by a shutdown (the app closes while the handler is in a step) or by a
@@ -39,7 +39,7 @@ async function openDb(backend: 'postgres' | 'pglite'): Promise<Database> {
 /** An app on `database` using pg-boss schema `schema` (fresh per test), quick to poll and to expire crashed runs. */
 async function startApp(database: Database, schema: string, jobs: 'on' | 'off' = 'on'): Promise<FastifyInstance> {
   const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent' }), jwtSecret: 'test-secret', jobs };
-  const app = await buildApp({ database, config, logger: false, jobs: { schema, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, stopGraceMs: 1000 } });
+  const app = await buildApp({ database, config, logger: false, jobs: { schema, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, stopGraceMs: 1000, extraJobs: TEST_JOBS } });
   await app.ready();
   opened.push({ app });
   return app;

@@ -4,14 +4,14 @@ import { eq } from 'drizzle-orm';
 import { NIVEL } from '@bg/domain';
 import { backgroundJob } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../harness.js';
-import { ensureTestTables, finished, flaky, jobRow, stepRows, steps, stepsShort, testHooks, waitForJob } from './test-jobs.js';
+import { ensureTestTables, finished, flaky, jobRow, stepRows, steps, stepsShort, TEST_JOBS, testHooks, waitForJob } from './test-jobs.js';
 
 // A job runs on the app's queue, shows its progress and result at GET /api/job/:id, retries after
 // errors, exists only when the transaction that enqueued it commits, and is visible to its owner only.
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { jobs: { extraJobs: TEST_JOBS } });
   await ensureTestTables(t.database);
 });
 afterAll(async () => t?.close());

@@ -2,10 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../src/db/client.js';
 import { backgroundJob } from '../../src/db/schema/index.js';
-import { defineJob, type JobContext } from '../../src/jobs/index.js';
+import { defineJob, type AnyJobDefinition, type JobContext } from '../../src/jobs/index.js';
 
 /**
- * Job kinds of the jobs tests (in-process and in the child processes of worker-process.ts). Each step
+ * Job kinds of the jobs tests (in-process and in the child processes of worker-process.ts), given
+ * to the apps as `jobs: { extraJobs: TEST_JOBS }` (the app's own kinds are in src/jobs/catalogue.ts). Each step
  * of a steps job writes one row of job_test_step and its checkpoint in one transaction, so the rows
  * show whether a resumed run ever applied a step twice (no unique constraint: duplicates stay visible).
  */
@@ -16,8 +17,7 @@ export type StepsResult = { applied: number; resumedFrom: number };
 export const testHooks: { beforeStep?: (jobId: number, step: number, ctx: JobContext<{ next: number }>) => Promise<void> | void } = {};
 
 function stepsJob(kind: string, timeoutSeconds: number) {
-  return defineJob<StepsData, StepsResult, { next: number }>({
-    kind,
+  return defineJob<StepsData, StepsResult, { next: number }>(kind, {
     timeoutSeconds,
     retryLimit: 1,
     retryDelaySeconds: 0,
@@ -45,8 +45,7 @@ export const steps = stepsJob('test.steps', 60);
 export const stepsShort = stepsJob('test.steps-short', 3);
 
 /** Fails its first `failRuns` runs. */
-export const flaky = defineJob<{ failRuns: number }, { attempt: number }>({
-  kind: 'test.flaky',
+export const flaky = defineJob<{ failRuns: number }, { attempt: number }>('test.flaky', {
   retryLimit: 2,
   retryDelaySeconds: 0,
   retryBackoff: false,
@@ -57,8 +56,7 @@ export const flaky = defineJob<{ failRuns: number }, { attempt: number }>({
 });
 
 /** Records each time its body runs (two processes consume the same queue). */
-export const once = defineJob<{ n: number }, { pid: number }>({
-  kind: 'test.once',
+export const once = defineJob<{ n: number }, { pid: number }>('test.once', {
   concurrency: 2,
   handler: async (data, ctx) => {
     await ctx.db.execute(sql`insert into job_test_exec (job_id, n, pid) values (${ctx.jobId}, ${data.n}, ${process.pid})`);
@@ -66,6 +64,9 @@ export const once = defineJob<{ n: number }, { pid: number }>({
     return { pid: process.pid };
   },
 });
+
+/** Every kind above, for the apps' `jobs.extraJobs`. */
+export const TEST_JOBS: readonly AnyJobDefinition[] = [steps, stepsShort, flaky, once];
 
 /** The tables above, created once per database (an advisory lock serialises parallel test files). */
 export async function ensureTestTables(database: Database): Promise<void> {

@@ -1,17 +1,20 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { buildApp, buildServices } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openPglite, openPostgres, type Database, type Db } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { backgroundJob } from '../../src/db/schema/index.js';
 import { JobQueue } from '../../src/jobs/index.js';
-import { ensureTestTables, finished, once, stepRows, stepsShort, waitForJob } from './test-jobs.js';
+import { systemClock } from '../../src/shared/clock.js';
+import { ensureTestTables, finished, once, stepRows, stepsShort, TEST_JOBS, waitForJob } from './test-jobs.js';
 
 /**
  * Two API processes on one PostgreSQL database share the queue: every job's body runs exactly once,
@@ -37,7 +40,7 @@ async function openDb(backend: 'postgres' | 'pglite'): Promise<Database> {
 
 async function startApp(database: Database, schema: string, jobs: 'on' | 'off'): Promise<FastifyInstance> {
   const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent' }), jwtSecret: 'test-secret', jobs };
-  const app = await buildApp({ database, config, logger: false, jobs: { schema, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, stopGraceMs: 1000 } });
+  const app = await buildApp({ database, config, logger: false, jobs: { schema, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, stopGraceMs: 1000, extraJobs: TEST_JOBS } });
   await app.ready();
   cleanup.push(() => app.close());
   return app;
@@ -100,10 +103,14 @@ describe.runIf(url)('two API processes on one PostgreSQL', () => {
     const schema = newSchema();
     const log = { info() {}, warn() {}, error() {} };
     const databases = await Promise.all([0, 1, 2, 3].map(() => openPostgres(url)));
-    const queues = databases.map((database) => new JobQueue(database, { mode: 'on', log, schema }));
+    const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent' }), storageDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bg-files-')) };
+    const services = buildServices(config, { clock: systemClock, log, fileLinkSecret: 'test-secret' });
+    const catalogue = { jobs: TEST_JOBS, schedules: [] };
+    const queues = databases.map((database) => new JobQueue(database, { mode: 'on', log, schema, catalogue, services }));
     cleanup.push(async () => {
       for (const q of queues) await q.stop();
       for (const d of databases) await d.close();
+      fs.rmSync(config.storageDir, { recursive: true, force: true });
     });
     const started = await Promise.allSettled(queues.map((q) => q.start()));
     expect(started.filter((r) => r.status === 'rejected')).toEqual([]);

@@ -1,7 +1,7 @@
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openPostgres } from '../../src/db/client.js';
-import { testHooks } from './test-jobs.js';
+import { TEST_JOBS, testHooks } from './test-jobs.js';
 
 /**
  * A second "API process" for two-processes.int.test.ts: the whole app with JOBS=on on the given
@@ -25,7 +25,7 @@ const app = await buildApp({
   database,
   config,
   logger: false,
-  jobs: { schema: process.env.WORKER_SCHEMA!, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, stopGraceMs: 1000 },
+  jobs: { schema: process.env.WORKER_SCHEMA!, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, stopGraceMs: 1000, extraJobs: TEST_JOBS },
 });
 await app.ready();
 process.on('message', (msg: { type?: string }) => {

@@ -37,7 +37,7 @@ import { CnabTextCheck } from '../../src/modules/cnab/cnab-text-check.js';
 import { registerRetornoFile } from '../../src/modules/cnab/create-retorno.js';
 import { gerarRemessa } from '../../src/modules/cnab/gerar-remessa.js';
 import { previewRetorno } from '../../src/modules/cnab/preview-retorno.js';
-import { inlineJobContext } from '../../src/modules/cnab/run-inline.js';
+import { inlineJobRun } from '../../src/modules/cnab/run-inline.js';
 import { createAcordo } from '../../src/modules/cobranca/create-acordo.js';
 import { createAgendamento } from '../../src/modules/cobranca/create-agendamento.js';
 import { activeContaCobranca } from '../../src/modules/conta-cobranca/active-conta-cobranca.js';
@@ -313,7 +313,7 @@ export async function buildWorld(s: SecurityApp) {
     check.finish();
     const file = { tempPath, name: `RET_${retornoNumber}.ret`, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), header: check.header! };
     const created = await registerRetornoFile({ db, storage, jobs: null }, adminActor, file);
-    await previewRetorno(storage, created.id, inlineJobContext(db));
+    await previewRetorno(storage, created.id, inlineJobRun(db));
     const [row] = await db.select().from(retorno).where(eq(retorno.id, created.id));
     if (row.status !== 'PRONTO') throw new Error(`fixture retorno: ${row.status}`);
     return created.id as number;

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
  * Credit bureau (DOMAIN.md Integrations): Consulta Restritiva, Consulta Analítica and SPC
  * inclusion. The built-in default (local-bureau.ts) answers from the project's own data, offline
  * and deterministically; a production provider implements the same interface over HTTP and is
- * chosen by BUREAU_PROVIDER (bureau-from-env.ts).
+ * chosen by BUREAU_PROVIDER (choose-bureau.ts).
  */
 export type RestricaoCodigo = 'CPF_SUSPEITO' | 'INADIMPLENCIA' | 'SPC_ATIVO' | 'RESTRICAO_EXTERNA';
 

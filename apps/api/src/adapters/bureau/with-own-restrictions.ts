@@ -4,7 +4,7 @@ import { localBureau } from './local-bureau.js';
 /**
  * A production bureau completed with what our own data proves. DOMAIN.md's lookup rules block a
  * document on our suspect list, with an open overdue boleto or an active SPC inclusion whatever
- * the provider says; `bureauFromEnv` wraps every provider but the local one (which already answers
+ * the provider says; `chooseBureau` wraps every provider but the local one (which already answers
  * exactly those) in this, so use-cases ask one adapter once and the document's history query runs
  * once. The provider's items that repeat one of ours (same code) are dropped, so each reason is
  * listed once. Analítica and the SPC inclusion/exclusion are the provider's own.

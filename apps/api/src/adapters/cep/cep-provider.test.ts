@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { brasilApiProvider, cepCacheDaysFromEnv, cepProvidersFromEnv, lookupInChain, viaCepProvider, type FetchLike } from './cep-provider.js';
+import { loadConfig } from '../../config.js';
+import { brasilApiProvider, cepProviders, lookupInChain, viaCepProvider, type FetchLike } from './cep-provider.js';
 
 function fakeFetch(routes: Record<string, { status: number; body?: unknown } | 'hang' | 'throw'>): FetchLike & { urls: string[] } {
   const urls: string[] = [];
@@ -43,31 +44,40 @@ describe('brasilApiProvider', () => {
   });
 });
 
-describe('cepProvidersFromEnv and the chain', () => {
+/** The providers CEP_PROVIDERS / CEP_TIMEOUT_MS configure, as buildApp builds them. */
+const fromEnv = (env: Record<string, string>, fetchFn?: FetchLike) => {
+  const { cep } = loadConfig(env);
+  return cepProviders(cep.providers, cep.timeoutMs, fetchFn);
+};
+
+describe('CEP_PROVIDERS and the chain', () => {
   it('builds the providers in the configured order and none by default', () => {
-    expect(cepProvidersFromEnv({}).length).toBe(0);
-    expect(cepProvidersFromEnv({ CEP_PROVIDERS: ' viacep, BrasilAPI ' }).map((p) => p.name)).toEqual(['viacep', 'brasilapi']);
-    expect(() => cepProvidersFromEnv({ CEP_PROVIDERS: 'correios' })).toThrow(/desconhecido/);
+    expect(fromEnv({}).length).toBe(0);
+    expect(fromEnv({ CEP_PROVIDERS: ' viacep, BrasilAPI ' }).map((p) => p.name)).toEqual(['viacep', 'brasilapi']);
+    expect(() => fromEnv({ CEP_PROVIDERS: 'correios' })).toThrow(/CEP_PROVIDERS/);
   });
   it('uses the second provider when the first is down', async () => {
     const f = fakeFetch({ [VIA]: 'throw', [BR]: { status: 200, body: { state: 'SP', city: 'São Paulo', neighborhood: 'Bela Vista', street: 'Avenida Paulista' } } });
-    const providers = cepProvidersFromEnv({ CEP_PROVIDERS: 'viacep,brasilapi' }, f);
+    const providers = fromEnv({ CEP_PROVIDERS: 'viacep,brasilapi' }, f);
     const result = await lookupInChain(providers, '01310100');
     expect(result).toMatchObject({ status: 'found', provider: 'brasilapi', address: { cidade: 'São Paulo' } });
     expect(f.urls).toEqual([VIA, BR]);
   });
   it('is failed when every provider is down and not_found when one said so', async () => {
-    const down = cepProvidersFromEnv({ CEP_PROVIDERS: 'viacep,brasilapi' }, fakeFetch({}));
+    const down = fromEnv({ CEP_PROVIDERS: 'viacep,brasilapi' }, fakeFetch({}));
     expect(await lookupInChain(down, '01310100')).toEqual({ status: 'failed' });
-    const mixed = cepProvidersFromEnv({ CEP_PROVIDERS: 'viacep,brasilapi' }, fakeFetch({ [BR]: { status: 404 } }));
+    const mixed = fromEnv({ CEP_PROVIDERS: 'viacep,brasilapi' }, fakeFetch({ [BR]: { status: 404 } }));
     expect(await lookupInChain(mixed, '01310100')).toEqual({ status: 'not_found' });
   });
 });
 
-describe('cepCacheDaysFromEnv', () => {
-  it('reads CEP_CACHE_DAYS, defaulting to 30 when unset or not a positive number', () => {
-    expect(cepCacheDaysFromEnv({})).toBe(30);
-    expect(cepCacheDaysFromEnv({ CEP_CACHE_DAYS: '7' })).toBe(7);
-    for (const bad of ['', '0', '-5', 'abc']) expect(cepCacheDaysFromEnv({ CEP_CACHE_DAYS: bad })).toBe(30);
+describe('CEP_CACHE_DAYS', () => {
+  it('defaults to 30 when unset or empty, and a value that is not a positive number stops the start', () => {
+    expect(loadConfig({}).cep.cacheDays).toBe(30);
+    expect(loadConfig({ CEP_CACHE_DAYS: '' }).cep.cacheDays).toBe(30);
+    expect(loadConfig({ CEP_CACHE_DAYS: '7' }).cep.cacheDays).toBe(7);
+    for (const bad of ['0', '-5', 'abc']) {
+      expect(() => loadConfig({ CEP_CACHE_DAYS: bad })).toThrow(`a variável CEP_CACHE_DAYS deve ser um número maior que zero (recebido: ${bad}).`);
+    }
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Postal-code adapter (DOMAIN.md Integrations). A provider answers an address, `null` when it
  * knows the CEP does not exist, or throws when it could not answer (network, timeout, bad reply).
- * Production chains ViaCEP and BrasilAPI over HTTPS (env CEP_PROVIDERS); the offline default has
- * no provider at all and answers from the cep_cache table only (modules/cep/lookup-cep.ts).
+ * Production chains ViaCEP and BrasilAPI over HTTPS (CEP_PROVIDERS, built once by buildApp); the
+ * offline default has no provider at all and answers from the cep_cache table only
+ * (modules/cep/lookup-cep.ts).
  */
 export type CepAddress = {
   cep: string;
@@ -27,6 +28,7 @@ export type FetchLike = (url: string, init: { signal: AbortSignal; headers: Reco
 export class CepProviderError extends Error {}
 
 const DEFAULT_TIMEOUT_MS = 3000;
+/** CEP_CACHE_DAYS's default (config-schema.ts), for callers that give none. */
 export const DEFAULT_CEP_CACHE_DAYS = 30;
 
 async function getJson(fetchFn: FetchLike, url: string, timeoutMs: number): Promise<{ status: number; body: unknown }> {
@@ -88,36 +90,16 @@ export function brasilApiProvider(fetchFn: FetchLike, timeoutMs = DEFAULT_TIMEOU
   };
 }
 
-const FACTORIES: Record<string, (fetchFn: FetchLike, timeoutMs: number) => CepProvider> = {
+const FACTORIES = {
   viacep: viaCepProvider,
   brasilapi: brasilApiProvider,
-};
+} satisfies Record<string, (fetchFn: FetchLike, timeoutMs: number) => CepProvider>;
 
-/**
- * The providers named in CEP_PROVIDERS ("viacep,brasilapi"), in that order, with CEP_TIMEOUT_MS.
- * Empty or unset: no provider (offline default, cache only). An unknown name is a configuration
- * error and stops the start-up rather than silently looking up nothing.
- */
-export function cepProvidersFromEnv(env: NodeJS.ProcessEnv, fetchFn: FetchLike = globalThis.fetch): CepProvider[] {
-  const names = (env.CEP_PROVIDERS ?? '')
-    .split(',')
-    .map((n) => n.trim().toLowerCase())
-    .filter(Boolean);
-  const timeout = Number(env.CEP_TIMEOUT_MS) > 0 ? Number(env.CEP_TIMEOUT_MS) : DEFAULT_TIMEOUT_MS;
-  return names.map((name) => {
-    const factory = FACTORIES[name];
-    if (!factory) throw new Error(`CEP_PROVIDERS: provedor desconhecido "${name}" (use viacep, brasilapi)`);
-    return factory(fetchFn, timeout);
-  });
-}
+export type CepProviderName = keyof typeof FACTORIES;
 
-/**
- * CEP_CACHE_DAYS: how old (in days) a cached CEP may get before the providers are asked again.
- * Unset, empty or not a positive number: 30. Only matters when CEP_PROVIDERS is set.
- */
-export function cepCacheDaysFromEnv(env: NodeJS.ProcessEnv): number {
-  const days = Number(env.CEP_CACHE_DAYS);
-  return env.CEP_CACHE_DAYS && Number.isFinite(days) && days > 0 ? days : DEFAULT_CEP_CACHE_DAYS;
+/** The providers named in CEP_PROVIDERS (validated by loadConfig), in that order, each with CEP_TIMEOUT_MS. */
+export function cepProviders(names: readonly CepProviderName[], timeoutMs: number, fetchFn: FetchLike = globalThis.fetch): CepProvider[] {
+  return names.map((name) => FACTORIES[name](fetchFn, timeoutMs));
 }
 
 export type ChainResult = { status: 'found'; address: CepAddress; provider: string } | { status: 'not_found' } | { status: 'failed' };

@@ -1,24 +1,28 @@
 import { describe, expect, it, vi } from 'vitest';
-import { messagingFromEnv } from './messaging-from-env.js';
+import { loadConfig } from '../../config.js';
+import { chooseMessaging } from './choose-messaging.js';
 import { MessagingError } from './messaging.js';
 import { webhookProvider } from './webhook-provider.js';
 
 const log = { info: vi.fn() };
 const message = { id: 42, channel: 'whatsapp' as const, to: '11987654321', text: 'Olá', subject: null, link: 'https://x.example/a' };
 
-describe('messagingFromEnv', () => {
+/** The adapter MESSAGING_* configure, as buildApp builds it. */
+const fromEnv = (env: Record<string, string>) => chooseMessaging(loadConfig(env).messaging, log);
+
+describe('MESSAGING_PROVIDER', () => {
   it('defaults to the outbox provider, which only logs', async () => {
-    const adapter = messagingFromEnv({}, log);
+    const adapter = fromEnv({});
     expect(adapter.name).toBe('outbox');
     await adapter.send(message);
     expect(log.info).toHaveBeenCalledWith(expect.objectContaining({ mensagem_id: 42, to: '11987654321', text: 'Olá' }), expect.any(String));
   });
 
   it('needs an http(s) URL for the webhook and refuses unknown providers', () => {
-    expect(messagingFromEnv({ MESSAGING_PROVIDER: 'webhook', MESSAGING_WEBHOOK_URL: 'https://gw.example/send' }, log).name).toBe('webhook');
-    expect(() => messagingFromEnv({ MESSAGING_PROVIDER: 'webhook' }, log)).toThrow(/MESSAGING_WEBHOOK_URL/);
-    expect(() => messagingFromEnv({ MESSAGING_PROVIDER: 'webhook', MESSAGING_WEBHOOK_URL: 'ftp://x' }, log)).toThrow(/MESSAGING_WEBHOOK_URL/);
-    expect(() => messagingFromEnv({ MESSAGING_PROVIDER: 'sms' }, log)).toThrow(/desconhecido/);
+    expect(fromEnv({ MESSAGING_PROVIDER: 'webhook', MESSAGING_WEBHOOK_URL: 'https://gw.example/send' }).name).toBe('webhook');
+    expect(() => fromEnv({ MESSAGING_PROVIDER: 'webhook' })).toThrow(/MESSAGING_WEBHOOK_URL/);
+    expect(() => fromEnv({ MESSAGING_PROVIDER: 'webhook', MESSAGING_WEBHOOK_URL: 'ftp://x' })).toThrow(/MESSAGING_WEBHOOK_URL/);
+    expect(() => fromEnv({ MESSAGING_PROVIDER: 'sms' })).toThrow('a variável MESSAGING_PROVIDER deve ser outbox ou webhook (recebido: sms).');
   });
 });
 

@@ -3,7 +3,7 @@ import type { MensagemChannel } from '@bg/domain';
 /**
  * WhatsApp / e-mail (DOMAIN.md Integrations). Features never call a provider directly: they put the
  * message in the outbox in their own transaction (modules/mensagem/enqueue-mensagem.ts) and a
- * background job hands it to the provider chosen by MESSAGING_PROVIDER (messaging-from-env.ts).
+ * background job hands it to the provider chosen by MESSAGING_PROVIDER (choose-messaging.ts).
  */
 export type OutgoingMessage = {
   channel: MensagemChannel;

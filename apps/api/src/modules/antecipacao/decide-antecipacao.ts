@@ -1,10 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { ANTECIPACAO_MSG, ANTECIPACAO_SITUACAO, NIVEL, SITUACAO, type AntecipacaoSituacao } from '@bg/domain';
+import { ANTECIPACAO_MSG, ANTECIPACAO_SITUACAO, SITUACAO, type AntecipacaoSituacao } from '@bg/domain';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { antecipacao, antecipacaoBoleto, boleto } from '../../db/schema/index.js';
-import { AppError, forbidden, notFound, wrongState } from '../../errors/app-error.js';
+import { AppError, notFound, wrongState } from '../../errors/app-error.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Actor } from '../../shared/actor.js';
+import { ADMIN_ONLY, assertAdmin } from '../tenancy/access.js';
 
 type Decision = { to: Exclude<AntecipacaoSituacao, 'EM ANÁLISE'>; action: string; before?: (tx: Tx, id: number) => Promise<void>; after?: (tx: Tx, id: number) => Promise<void> };
 
@@ -15,7 +16,7 @@ type Decision = { to: Exclude<AntecipacaoSituacao, 'EM ANÁLISE'>; action: strin
  * then the decision's own step and the audit record.
  */
 export async function decideAntecipacao(db: DbOrTx, actor: Actor, id: number, decision: Decision) {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden('Acesso restrito aos administradores.');
+  assertAdmin(actor, ADMIN_ONLY);
   return db.transaction(async (tx) => {
     const [current] = await tx.select({ situacao: antecipacao.situacao, empresa_id: antecipacao.empresa_id }).from(antecipacao).where(eq(antecipacao.id, id)).for('update');
     if (!current) throw notFound('Antecipação');

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ASSINATURA_MSG, assinaturaConviteTexto, formatProtocol, GARANTIA_STATUS, NIVEL } from '@bg/domain';
+import { ASSINATURA_MSG, assinaturaConviteTexto, formatProtocol, GARANTIA_STATUS } from '@bg/domain';
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
 import type { Db, Tx } from '../../db/client.js';
 import { assinaturaSolicitacao, empresa, garantia, storedFile, type DocumentoResumo } from '../../db/schema/index.js';
@@ -8,20 +8,17 @@ import type { JobQueue } from '../../jobs/index.js';
 import { duplicataNumero, writeDuplicatas } from '../../pdf/duplicata-pdf.js';
 import { renderPdf } from '../../pdf/render-pdf.js';
 import type { Actor } from '../../shared/actor.js';
+import type { Clock } from '../../shared/clock.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { duplicataData } from '../boletos/duplicata-data.js';
 import { enqueueMensagem, sendMensagemJob } from '../mensagem/enqueue-mensagem.js';
+import { mayWriteFor } from '../tenancy/access.js';
 import { newSigningToken } from './signing-token.js';
 import { storePdf } from './store-pdf.js';
 
-export type EnvioDeps = { db: Db; storage: FileStorage; jobs: JobQueue; linkTtlDays: number };
+export type EnvioDeps = { db: Db; storage: FileStorage; jobs: JobQueue; clock: Clock; linkTtlDays: number };
 
 const DAY_MS = 24 * 3600 * 1000;
-
-/** Sending is a change of the guarantee: its own empresa's users, or an administrador (404 otherwise). */
-function mayWrite(actor: Actor, empresaId: number): boolean {
-  return actor.nivel === NIVEL.ADMINISTRADOR || (actor.empresa_id !== null && actor.empresa_id === empresaId);
-}
 
 async function assertNotSigned(db: Db | Tx, garantiaId: number): Promise<void> {
   const [signed] = await db
@@ -47,7 +44,8 @@ export async function enviarDuplicatasAssinatura(deps: EnvioDeps, actor: Actor, 
     .from(garantia)
     .innerJoin(empresa, eq(empresa.id, garantia.empresa_id))
     .where(eq(garantia.id, garantiaId));
-  if (!g || !mayWrite(actor, g.empresa_id)) throw notFound('Garantia');
+  // sending is a change of the guarantee: its own empresa's users, or an administrador (404 otherwise)
+  if (!g || !mayWriteFor(actor, g.empresa_id)) throw notFound('Garantia');
   if (g.status !== GARANTIA_STATUS.APROVADO) throw wrongState(ASSINATURA_MSG.somenteAprovada);
   await assertNotSigned(db, garantiaId);
 
@@ -64,7 +62,7 @@ export async function enviarDuplicatasAssinatura(deps: EnvioDeps, actor: Actor, 
     tamanho: pdf.length,
   };
   const { token, hash } = newSigningToken();
-  const expiresAt = new Date(Date.now() + deps.linkTtlDays * DAY_MS);
+  const expiresAt = new Date(deps.clock.now().getTime() + deps.linkTtlDays * DAY_MS);
   const link = `${origin}/assinatura/${token}`;
   const convite = assinaturaConviteTexto({
     nome: data.sacado.nome, loja: g.loja, protocolo, parcelas: resumo.parcelas.length, totalCents: resumo.totalCents, link, expiraEm: expiresAt,

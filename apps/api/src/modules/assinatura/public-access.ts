@@ -3,7 +3,7 @@ import { ASSINATURA_MSG } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { assinaturaAcesso } from '../../db/schema/index.js';
 import { AppError } from '../../errors/app-error.js';
-import { defineJob } from '../../jobs/index.js';
+import { jobKind, type JobContext } from '../../jobs/index.js';
 
 /**
  * Rate limit of the public signing calls, per client IP (request.ip, so TRUST_PROXY decides
@@ -42,17 +42,14 @@ export async function recordPublicFailure(db: Db, client: PublicClient, now = Da
     .where(and(eq(assinaturaAcesso.ip, client.ip.slice(0, 64)), eq(assinaturaAcesso.janela, windowStart(now))));
 }
 
-/** Daily clean-up of finished windows (they only matter for 15 minutes). */
-export const ASSINATURA_LIMPEZA_CRON = '23 3 * * *';
-export const assinaturaLimpezaJob = defineJob<Record<string, never>, { removidas: number }>({
-  kind: 'assinatura.limpeza',
-  policy: 'short',
-  timeoutSeconds: 120,
-  handler: async (_data, ctx) => {
-    const removed = await ctx.db
-      .delete(assinaturaAcesso)
-      .where(lt(assinaturaAcesso.janela, new Date(Date.now() - 24 * 3600 * 1000)))
-      .returning({ ip: assinaturaAcesso.ip });
-    return { removidas: removed.length };
-  },
-});
+/** Daily clean-up of finished windows (cron and policy in jobs/catalogue.ts). */
+export const assinaturaLimpezaJob = jobKind('assinatura.limpeza');
+
+/** Windows older than a day go (they only matter for 15 minutes). */
+export async function limparAcessosPublicos(_data: Record<string, never>, ctx: JobContext): Promise<{ removidas: number }> {
+  const removed = await ctx.db
+    .delete(assinaturaAcesso)
+    .where(lt(assinaturaAcesso.janela, new Date(ctx.clock.now().getTime() - 24 * 3600 * 1000)))
+    .returning({ ip: assinaturaAcesso.ip });
+  return { removidas: removed.length };
+}

@@ -1,7 +1,7 @@
 import { TWO_FACTOR_MSG, type Login2faInput } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors/app-error.js';
-import { verifySecondFactor } from '../two-factor/verify-second-factor.js';
+import { verifySecondFactor } from './verify-second-factor.js';
 import { countFailure, openSession, type SessionDeps } from './login.js';
 import { ANY_IP_2FA, assertNotLocked } from './login-throttle.js';
 import type { ClientInfo } from './refresh-tokens.js';

@@ -6,7 +6,7 @@ import { dummyHash, verifyPassword } from './password-hash.js';
 import { assertNotLocked, clearFailures, failureDelayMs, registerFailure, type ThrottlePolicy } from './login-throttle.js';
 import type { ChallengeSigner } from './login-challenge.js';
 import { issueRefreshToken, type ClientInfo } from './refresh-tokens.js';
-import type { SecondFactorDeps } from '../two-factor/verify-second-factor.js';
+import type { SecondFactorDeps } from './verify-second-factor.js';
 import { accessRefusal, loadSessionUser, type SessionUser } from './session-user.js';
 
 export type SessionDeps = {

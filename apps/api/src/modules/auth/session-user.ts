@@ -68,21 +68,17 @@ function sessionSelect(db: DbOrTx) {
 type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionSelect>['execute']>>[number];
 
 /**
- * Every authenticated request reads its user by id: one named prepared statement per database
- * (PostgreSQL keeps it per connection), so the query is neither rebuilt by Drizzle nor planned
- * again on each request (docs/performance.md, "the fixed cost of a call").
+ * Every authenticated request reads its user by id: one named prepared statement, made once per app
+ * by buildApp (PostgreSQL keeps it per connection), so the query is neither rebuilt by Drizzle nor
+ * planned again on each request (docs/performance.md, "the fixed cost of a call"). The answer is
+ * the user of an access token, read at the start of every authenticated request (http/auth.ts).
  */
-const byIdStatements = new WeakMap<Db, ReturnType<typeof prepareById>>();
-function prepareById(db: Db) {
-  return sessionSelect(db).where(eq(usuario.id, sql.placeholder('id'))).prepare('session_user_by_id');
+export function requestUserLoader(db: Db): RequestUserLoader {
+  const statement = sessionSelect(db).where(eq(usuario.id, sql.placeholder('id'))).prepare('session_user_by_id');
+  return async (id) => toSessionUser((await statement.execute({ id }))[0]);
 }
 
-/** The user of an access token, read at the start of every authenticated request (http/auth.ts). */
-export async function loadRequestUser(db: Db, id: number): Promise<(SessionUser & { password_hash: string }) | null> {
-  let statement = byIdStatements.get(db);
-  if (!statement) byIdStatements.set(db, (statement = prepareById(db)));
-  return toSessionUser((await statement.execute({ id }))[0]);
-}
+export type RequestUserLoader = (id: number) => Promise<(SessionUser & { password_hash: string }) | null>;
 
 export async function loadSessionUser(db: DbOrTx, where: { id: number } | { login: string }): Promise<
   (SessionUser & { password_hash: string }) | null

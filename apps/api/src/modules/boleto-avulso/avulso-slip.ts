@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { NIVEL, protocolCheckDigit, toCents } from '@bg/domain';
+import { protocolCheckDigit, toCents } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { boletoAvulso, contaCobranca, empresa } from '../../db/schema/index.js';
-import { AppError, forbidden, wrongState } from '../../errors/app-error.js';
+import { AppError, wrongState } from '../../errors/app-error.js';
 import type { SlipData } from '../../pdf/slip.js';
 import type { Actor } from '../../shared/actor.js';
 import { buildSlip } from '../boletos/number-boletos.js';
 import { slipBeneficiary, slipPayer } from '../boletos/slip-parties.js';
 import { saoPauloDate } from '../cnab/remessa-entries.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 /**
  * GET /api/boletoAvulso/getBoleto/{id} (administrador): the slip's data for the boleto engine's
@@ -15,7 +16,7 @@ import { saoPauloDate } from '../cnab/remessa-entries.js';
  * refusal is still JSON. Paid or written-off slips are not printed.
  */
 export async function avulsoSlip(db: Db, actor: Actor, id: number): Promise<SlipData> {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
+  assertAdmin(actor);
   const [row] = await db
     .select({ b: boletoAvulso, conta: contaCobranca, fantasia: empresa.fantasia })
     .from(boletoAvulso)

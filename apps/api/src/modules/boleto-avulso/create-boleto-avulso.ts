@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { boletoChargeInstructions, centsToDecimalText, cnabAccountFromConta, CnabError, NIVEL, protocolCheckDigit, toCents, writeRemessa240Lines, type BoletoAvulsoData } from '@bg/domain';
+import { boletoChargeInstructions, centsToDecimalText, cnabAccountFromConta, CnabError, protocolCheckDigit, toCents, writeRemessa240Lines, type BoletoAvulsoData } from '@bg/domain';
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
 import type { Db } from '../../db/client.js';
 import { boletoAvulso, empresa, pessoa } from '../../db/schema/index.js';
-import { AppError, forbidden, invalid } from '../../errors/app-error.js';
+import { AppError, invalid } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { buildSlip } from '../boletos/number-boletos.js';
@@ -12,6 +12,7 @@ import { requireContaCobranca } from '../conta-cobranca/active-conta-cobranca.js
 import { REMESSAS_AVULSAS_DIR, remessaFileName, storeCnabFile, type StoredCnabFile } from '../cnab/cnab-file.js';
 import { nextFileNumber } from '../cnab/file-number.js';
 import { payerOf, saoPauloDate } from '../cnab/remessa-entries.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 /** "Seu número" and the slip's document number of a boleto avulso: its id and check digit. */
 export const avulsoDocumentNumber = (id: number) => `${id}-${protocolCheckDigit(id)}/01`;
@@ -25,7 +26,7 @@ export const avulsoDocumentNumber = (id: number) => `${id}-${protocolCheckDigit(
  * is linked. The optional empresa is the shop the slip is charged for.
  */
 export async function createBoletoAvulso(deps: { db: Db; storage: FileStorage }, actor: Actor, input: BoletoAvulsoData) {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
+  assertAdmin(actor);
   let stored: StoredCnabFile | null = null;
   try {
     return await deps.db.transaction(async (tx) => {

@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
-import { isValidCpfCnpj, NIVEL, onlyDigits } from '@bg/domain';
+import { isValidCpfCnpj, onlyDigits } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { boletoAvulso, pessoa } from '../../db/schema/index.js';
-import { forbidden } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 /**
  * POST /api/boletoAvulso/getByCpfCnpj { cpf_cnpj } (administrador): what the "Novo Boleto Avulso" form fills
@@ -11,7 +11,7 @@ import type { Actor } from '../../shared/actor.js';
  * null when unknown (or not a valid document): the form simply stays as typed.
  */
 export async function getPagador(db: Db, actor: Actor, cpfCnpj: string) {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
+  assertAdmin(actor);
   const doc = onlyDigits(cpfCnpj);
   if (!isValidCpfCnpj(doc)) return null;
   const fields = { cpf_cnpj: 1, nome_razao: 1, cep: 1, endereco: 1, numero: 1, complemento: 1, bairro: 1, cidade: 1, uf: 1 } as const;

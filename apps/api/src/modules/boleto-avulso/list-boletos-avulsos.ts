@@ -1,12 +1,12 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import { fromCents, NIVEL, toCents, type BoletoAvulsoJson, type BoletoAvulsoSituacao, type PagedResult } from '@bg/domain';
+import { fromCents, toCents, type BoletoAvulsoJson, type BoletoAvulsoSituacao, type PagedResult } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { boletoAvulso, empresa } from '../../db/schema/index.js';
-import { forbidden } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { pagedSelect, textSearch } from '../../shared/paged-select.js';
 import type { PageInput } from '../../shared/paging.js';
 import type { FileLinkSigner } from '../files/signed-link.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 export type ListBoletosAvulsosInput = PageInput & { pesquisa?: string; situacao?: BoletoAvulsoSituacao; empresa_id?: number };
 
@@ -16,7 +16,7 @@ export type ListBoletosAvulsosInput = PageInput & { pesquisa?: string; situacao?
  * an expiring link that downloads its remittance file.
  */
 export async function listBoletosAvulsos(db: Db, links: FileLinkSigner, actor: Actor, input: ListBoletosAvulsosInput): Promise<PagedResult<BoletoAvulsoJson>> {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
+  assertAdmin(actor);
   const filters: (SQL | undefined)[] = [textSearch(input.pesquisa, { text: [boletoAvulso.nome_razao], digits: [boletoAvulso.cpf_cnpj], protocolo: boletoAvulso.id })];
   if (input.situacao) filters.push(eq(boletoAvulso.situacao, input.situacao));
   if (input.empresa_id) filters.push(eq(boletoAvulso.empresa_id, input.empresa_id));

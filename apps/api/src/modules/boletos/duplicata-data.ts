@@ -5,7 +5,7 @@ import { boleto, empresa, garantia, pessoa } from '../../db/schema/index.js';
 import { notFound, wrongState } from '../../errors/app-error.js';
 import type { DuplicataData } from '../../pdf/duplicata-pdf.js';
 import type { Actor } from '../../shared/actor.js';
-import { withGarantiaContext } from '../garantia/garantia-row.js';
+import { withGarantiaContext } from '../../shared/garantia-context.js';
 import { empresaScope, inScope } from '../tenancy/scope.js';
 
 const CANCELLED = [SITUACAO.CANCELADO, SITUACAO.CANCELADO_SR, SITUACAO.BAIXADO_CANCELADO, SITUACAO.ENVIADO_CANCELAMENTO];

@@ -5,7 +5,7 @@ import { boleto, empresa, garantia, pessoa } from '../../db/schema/index.js';
 import { notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { pagedSelect, textSearch } from '../../shared/paged-select.js';
-import { withGarantiaContext } from '../garantia/garantia-row.js';
+import { withGarantiaContext } from '../../shared/garantia-context.js';
 import { parcelaColumns } from './boleto-row.js';
 import { empresaScope, inScope } from '../tenancy/scope.js';
 

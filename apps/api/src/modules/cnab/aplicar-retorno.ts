@@ -1,12 +1,13 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { NIVEL, type RetornoStatus } from '@bg/domain';
+import { type RetornoStatus } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { backgroundJob, retorno } from '../../db/schema/index.js';
-import { forbidden, notFound, wrongState } from '../../errors/app-error.js';
+import { notFound, wrongState } from '../../errors/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { retornoAplicarJob } from './retorno-jobs.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 const REFUSAL: Record<RetornoStatus, string> = {
   ANALISANDO: 'A prévia deste retorno ainda está sendo calculada.',
@@ -23,7 +24,7 @@ const REFUSAL: Record<RetornoStatus, string> = {
  * clicks enqueue one job.
  */
 export async function aplicarRetorno(deps: { db: Db; jobs: JobQueue }, actor: Actor, id: number) {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
+  assertAdmin(actor);
   const job = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(retorno).where(eq(retorno.id, id)).for('update');
     if (!row) throw notFound('Retorno');

@@ -3,7 +3,7 @@ import { centsToDecimalText, type CnabFileHeader, type RetornoTitle } from '@bg/
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
 import type { Tx } from '../../db/client.js';
 import { boletoAvulso, retorno, retornoItem } from '../../db/schema/index.js';
-import type { JobContext } from '../../jobs/index.js';
+import type { JobRun } from '../../jobs/index.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { changeSituacao } from '../boletos/change-situacao.js';
 import { countTitle, decideTitle, emptyTotals, JA_APLICADO_MSG, type RetornoTotals } from './decide-title.js';
@@ -18,7 +18,7 @@ export type ApplyCheckpoint = { line: number };
 export type ApplyResult = { retornoId: number; titulos: number; aplicados: number; skipped?: string };
 
 /** Test seam: called before each batch's transaction (the resume tests hold or break a run there). */
-export const applyRetornoHooks: { batchSize?: number; beforeBatch?: (ctx: JobContext<ApplyCheckpoint>, batchIndex: number) => Promise<void> | void } = {};
+export const applyRetornoHooks: { batchSize?: number; beforeBatch?: (ctx: JobRun<ApplyCheckpoint>, batchIndex: number) => Promise<void> | void } = {};
 
 /**
  * Applies a previewed retorno (job cnab.retorno-aplicar), APPLY_BATCH titles per transaction. In
@@ -31,7 +31,7 @@ export const applyRetornoHooks: { batchSize?: number; beforeBatch?: (ctx: JobCon
  * movement of a title once whatever file brings it (unique (boleto, movimento, data_ocorrencia));
  * a repeated movement is recorded as JA_APLICADO and changes nothing.
  */
-export async function applyRetorno(storage: FileStorage, data: ApplyData, ctx: JobContext<ApplyCheckpoint>): Promise<ApplyResult> {
+export async function applyRetorno(storage: FileStorage, data: ApplyData, ctx: JobRun<ApplyCheckpoint>): Promise<ApplyResult> {
   const found = await retornoWithFile(ctx.db, data.retornoId);
   if (!found || found.r.status !== 'APLICANDO') return { retornoId: data.retornoId, titulos: 0, aplicados: 0, skipped: 'não está em aplicação' };
   const { r, key } = found;

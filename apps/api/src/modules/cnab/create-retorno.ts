@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { formatDateTimeBR, NIVEL, type RetornoStatus } from '@bg/domain';
-import type { FastifyRequest } from 'fastify';
+import { formatDateTimeBR, type RetornoStatus } from '@bg/domain';
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
 import type { Db } from '../../db/client.js';
 import { retorno, storedFile } from '../../db/schema/index.js';
-import { forbidden } from '../../errors/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
+import type { MultipartUpload } from '../files/multipart-upload.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { RETORNOS_DIR } from './cnab-file.js';
 import { receiveRetornoFile, type ReceivedRetorno } from './receive-retorno-file.js';
 import { retornoPreviaJob } from './retorno-jobs.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 export type CreateRetornoDeps = {
   db: Db;
@@ -35,9 +35,9 @@ const duplicateMsg = (id: number, at: Date) =>
  * The same file again — one after the other or two uploads at once — finds the first retorno by
  * its hash (the unique index decides the race): nothing is created, the answer names it.
  */
-export async function createRetorno(request: FastifyRequest, deps: CreateRetornoDeps, actor: Actor): Promise<CreateRetornoResult> {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
-  return registerRetornoFile(deps, actor, await receiveRetornoFile(request, deps.storage, deps.maxBytes));
+export async function createRetorno(upload: MultipartUpload, deps: CreateRetornoDeps, actor: Actor): Promise<CreateRetornoResult> {
+  assertAdmin(actor);
+  return registerRetornoFile(deps, actor, await receiveRetornoFile(upload, deps.storage, deps.maxBytes));
 }
 
 /**

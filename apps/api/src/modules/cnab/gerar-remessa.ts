@@ -1,9 +1,9 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { CnabError, cnabAccountFromConta, fromCents, NIVEL, nextSituacao, SITUACAO, toCents, writeRemessa240LinesAsync, type BoletoAction, type Situacao } from '@bg/domain';
+import { CnabError, cnabAccountFromConta, fromCents, nextSituacao, SITUACAO, toCents, writeRemessa240LinesAsync, type BoletoAction, type Situacao } from '@bg/domain';
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { remessa } from '../../db/schema/index.js';
-import { AppError, forbidden } from '../../errors/app-error.js';
+import { AppError } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { numberBoletos } from '../boletos/number-boletos.js';
@@ -13,6 +13,7 @@ import { bulkChangeSituacao } from './bulk-situacao.js';
 import { REMESSAS_DIR, remessaFileName, storeCnabFile, type StoredCnabFile } from './cnab-file.js';
 import { nextFileNumber } from './file-number.js';
 import { remessaEntries } from './remessa-entries.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 export const REMESSA_VAZIA = 'Não há títulos para a remessa: nenhum boleto disponível para registro, pedido de baixa ou alteração pendente.';
 export const MOTIVO_SEM_REGISTRO = 'Baixa confirmada sem remessa: o título nunca foi enviado ao banco';
@@ -59,7 +60,7 @@ export async function gerarRemessa(
   actor: Actor,
   options: { boletoIds?: number[]; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<GerarRemessaResult> {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
+  assertAdmin(actor);
   let stored: StoredCnabFile | null = null;
   try {
     return await deps.db.transaction(async (tx) => {

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { NIVEL, type RetornoDetailJson, type RetornoPreviaJson } from '@bg/domain';
+import { type RetornoDetailJson, type RetornoPreviaJson } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { backgroundJob, retorno, usuario } from '../../db/schema/index.js';
-import { forbidden, notFound } from '../../errors/app-error.js';
+import { notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { currentJobId, joinRetornoUsuario, presentRetorno } from './retorno-row.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 /**
  * GET /api/retorno/getById/{id} (administrador): what the screen polls while a job runs — the
@@ -12,7 +13,7 @@ import { currentJobId, joinRetornoUsuario, presentRetorno } from './retorno-row.
  * progress (bytes of the file) and error.
  */
 export async function getRetorno(db: Db, actor: Actor, id: number): Promise<RetornoDetailJson> {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
+  assertAdmin(actor);
   const [row] = await db
     .select({ r: retorno, usuario: usuario.name, job: backgroundJob })
     .from(retorno)

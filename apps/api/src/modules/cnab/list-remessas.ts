@@ -1,12 +1,12 @@
 import { desc, eq, isNotNull } from 'drizzle-orm';
-import { fromCents, NIVEL, toCents, type PagedResult, type RemessaJson } from '@bg/domain';
+import { fromCents, toCents, type PagedResult, type RemessaJson } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { remessa, usuario } from '../../db/schema/index.js';
-import { forbidden } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { pagedSelect } from '../../shared/paged-select.js';
 import type { PageInput } from '../../shared/paging.js';
 import type { FileLinkSigner } from '../files/signed-link.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 type RemessaRow = typeof remessa.$inferSelect & { usuario: string | null };
 
@@ -33,7 +33,7 @@ export function presentRemessa(links: FileLinkSigner, r: RemessaRow): RemessaJso
  * authorisation, GET /api/arquivo serves the bytes (docs/decisions/041).
  */
 export async function listRemessas(db: Db, links: FileLinkSigner, actor: Actor, input: PageInput): Promise<PagedResult<RemessaJson>> {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
+  assertAdmin(actor);
   const query = db
     .select({ remessa, usuario: usuario.name })
     .from(remessa)

@@ -1,17 +1,18 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import { fromCents, NIVEL, toCents, type PagedResult, type RetornoItemJson, type RetornoResultado } from '@bg/domain';
+import { fromCents, toCents, type PagedResult, type RetornoItemJson, type RetornoResultado } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { retorno, retornoItem } from '../../db/schema/index.js';
-import { forbidden, notFound } from '../../errors/app-error.js';
+import { notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { pagedSelect } from '../../shared/paged-select.js';
 import type { PageInput } from '../../shared/paging.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 const money = (v: string) => fromCents(toCents(v));
 
 /** GET /api/retorno/getItens/{id} (administrador): the per-title results, in file order, by resultado. */
 export async function listRetornoItens(db: Db, actor: Actor, id: number, input: PageInput & { resultado?: RetornoResultado }): Promise<PagedResult<RetornoItemJson>> {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
+  assertAdmin(actor);
   const [exists] = await db.select({ id: retorno.id }).from(retorno).where(eq(retorno.id, id));
   if (!exists) throw notFound('Retorno');
   const filters: SQL[] = [eq(retornoItem.retorno_id, id)];

@@ -1,16 +1,16 @@
 import { desc } from 'drizzle-orm';
-import { NIVEL, type PagedResult, type RetornoJson } from '@bg/domain';
+import { type PagedResult, type RetornoJson } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { backgroundJob, retorno, usuario } from '../../db/schema/index.js';
-import { forbidden } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { pagedSelect } from '../../shared/paged-select.js';
 import type { PageInput } from '../../shared/paging.js';
 import { joinRetornoJob, joinRetornoUsuario, presentRetorno, retornoColumns } from './retorno-row.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 /** GET /api/retorno/getAllPaginate (administrador): newest first, with what each one did. */
 export async function listRetornos(db: Db, actor: Actor, input: PageInput): Promise<PagedResult<RetornoJson>> {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
+  assertAdmin(actor);
   const query = db.select(retornoColumns).from(retorno).leftJoin(usuario, joinRetornoUsuario).leftJoin(backgroundJob, joinRetornoJob).$dynamic();
   return pagedSelect(db, query, { ...input, orderBy: [desc(retorno.created_at), desc(retorno.id)] }, presentRetorno);
 }

@@ -3,7 +3,7 @@ import { fromCents, type CnabFileHeader, type CnabMovementCategory, type CnabWar
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
 import type { Db } from '../../db/client.js';
 import { retorno, storedFile } from '../../db/schema/index.js';
-import type { JobContext } from '../../jobs/index.js';
+import type { JobRun } from '../../jobs/index.js';
 import { countTitle, decideTitle, emptyTotals, type RetornoTotals, type TitleDecision, type TitleFacts } from './decide-title.js';
 import { appliedKeys, contaOfHeader, ledgerKey, lookupNumbers, readStoredRetornoChunks, sequenceOf, type TitleTarget } from './retorno-titles.js';
 
@@ -113,7 +113,7 @@ class TitleColumns {
  * keeps only their columns (TitleColumns), and the samples (at most 100) are noted by line and
  * decision, their titles read again at the end from the start of the file up to the last one.
  */
-export async function previewRetorno(storage: FileStorage, retornoId: number, ctx: JobContext): Promise<PreviewResult> {
+export async function previewRetorno(storage: FileStorage, retornoId: number, ctx: JobRun): Promise<PreviewResult> {
   const found = await retornoWithFile(ctx.db, retornoId);
   if (!found || found.r.status !== 'ANALISANDO') return { retornoId, titulos: 0, skipped: 'já analisado' };
   const { r, key } = found;
@@ -199,7 +199,7 @@ export async function previewRetorno(storage: FileStorage, retornoId: number, ct
  * The samples' rows: their titles read again from the file (the same stored bytes, so the same
  * lines), from its start up to the last sample's line only.
  */
-async function samplesOf(storage: FileStorage, key: string, samples: { line: number; decision: TitleDecision }[], ctx: JobContext): Promise<RetornoItemJson[]> {
+async function samplesOf(storage: FileStorage, key: string, samples: { line: number; decision: TitleDecision }[], ctx: JobRun): Promise<RetornoItemJson[]> {
   if (!samples.length) return [];
   const byLine = new Map(samples.map((s) => [s.line, s.decision]));
   const last = samples[samples.length - 1].line;

@@ -2,10 +2,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyRequest } from 'fastify';
 import { RETORNO_EXTENSIONS, RETORNO_MAX_BYTES, retornoContracts } from '@bg/domain';
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
 import { AppError } from '../../errors/app-error.js';
+import { UploadLimitExceeded, type MultipartUpload, type UploadFilePart, type UploadLimits } from '../files/multipart-upload.js';
 import { CnabTextCheck, type CnabHeaderInfo } from './cnab-text-check.js';
 
 export type ReceivedRetorno = { tempPath: string; name: string; size: number; sha256: string; header: CnabHeaderInfo };
@@ -19,24 +19,24 @@ const FIELD = retornoContracts.create.multipart.files;
  * CNAB 240 retorno text (cnab-text-check.ts). Any refusal removes the temporary file; the caller
  * adopts it into the store once the retorno row exists.
  */
-export async function receiveRetornoFile(request: FastifyRequest, storage: FileStorage, maxBytes: number = RETORNO_MAX_BYTES): Promise<ReceivedRetorno> {
-  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Envie o arquivo retorno como multipart/form-data.');
+export async function receiveRetornoFile(upload: MultipartUpload, storage: FileStorage, maxBytes: number = RETORNO_MAX_BYTES): Promise<ReceivedRetorno> {
+  if (!upload.isMultipart) throw new AppError('BAD_REQUEST', 'Envie o arquivo retorno como multipart/form-data.');
   const tempPath = storage.tempPath(randomUUID());
   const removeTemp = () => fs.promises.rm(tempPath, { force: true });
   try {
     let part;
     try {
-      part = await request.file({ limits: { files: 1, fileSize: maxBytes, fields: 5 } });
+      part = await firstFile(upload, { files: 1, fileSize: maxBytes, fields: 5 });
     } catch (err) {
       throw translate(err, maxBytes);
     }
     if (!part || (part.fieldname !== FIELD && part.fieldname !== `${FIELD}[]`)) {
-      part?.file.resume();
+      part?.stream.resume();
       throw new AppError('VALIDATION', 'Selecione o arquivo retorno.', { errors: { [FIELD]: 'Campo obrigatório' } });
     }
     const name = (part.filename || 'retorno.txt').slice(0, 255);
     if (!RETORNO_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext))) {
-      part.file.resume();
+      part.stream.resume();
       throw new AppError('UNSUPPORTED_MEDIA', `Envie o arquivo retorno do banco (${RETORNO_EXTENSIONS.join(' ou ')}).`);
     }
     const hash = createHash('sha256');
@@ -53,11 +53,11 @@ export async function receiveRetornoFile(request: FastifyRequest, storage: FileS
       },
     });
     try {
-      await pipeline(part.file, meter, fs.createWriteStream(tempPath));
+      await pipeline(part.stream, meter, fs.createWriteStream(tempPath));
     } catch (err) {
       throw translate(err, maxBytes);
     }
-    if (part.file.truncated) throw tooLarge(maxBytes);
+    if (part.truncated()) throw tooLarge(maxBytes);
     if (size === 0) throw new AppError('BAD_REQUEST', `O arquivo ${name} está vazio.`);
     check.finish();
     if (check.error || !check.header) throw new AppError('UNSUPPORTED_MEDIA', check.error ?? 'Não é um arquivo CNAB 240.');
@@ -71,8 +71,15 @@ export async function receiveRetornoFile(request: FastifyRequest, storage: FileS
 const tooLarge = (maxBytes: number) => new AppError('PAYLOAD_TOO_LARGE', `O arquivo retorno pode ter no máximo ${Math.round(maxBytes / 1024 / 1024)} MB.`);
 
 function translate(err: unknown, maxBytes: number): unknown {
-  const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes);
-  if (code === 'FST_FILES_LIMIT') return new AppError('BAD_REQUEST', 'Envie um arquivo retorno por vez.');
-  return err;
+  if (!(err instanceof UploadLimitExceeded)) return err;
+  return err.limit === 'fileSize' ? tooLarge(maxBytes) : new AppError('BAD_REQUEST', 'Envie um arquivo retorno por vez.');
+}
+
+/**
+ * The body's first file (text fields before it are skipped); nothing after it is read, so a second
+ * file never reaches the parser's files limit.
+ */
+async function firstFile(upload: MultipartUpload, limits: UploadLimits): Promise<UploadFilePart | null> {
+  for await (const part of upload.parts(limits)) if (part.type === 'file') return part;
+  return null;
 }

@@ -1,55 +1,50 @@
 import { eq } from 'drizzle-orm';
 import { fromCents, toCents, type RemessaJobResult } from '@bg/domain';
 import { usuario } from '../../db/schema/index.js';
-import { defineJob } from '../../jobs/index.js';
-import { cnabStorageOf } from './cnab-storage.js';
+import { jobKind, type JobContext } from '../../jobs/index.js';
 import { gerarRemessa, REMESSA_VAZIA } from './gerar-remessa.js';
 
+/** Gerar Remessa as a background job (docs/decisions/041); its policy is in jobs/catalogue.ts. */
+export const remessaJob = jobKind<{ usuarioId: number }>('cnab.remessa');
+
 /**
- * Gerar Remessa as a background job (docs/decisions/041): 100 000 boletos take tens of seconds, so
- * the request only enqueues it and the screen follows its progress (títulos written to the file).
- * One transaction: a run interrupted midway leaves nothing behind and the next run starts over.
+ * 100 000 boletos take tens of seconds, so the request only enqueues the job and the screen follows
+ * its progress (títulos written to the file). One transaction: a run interrupted midway leaves
+ * nothing behind and the next run starts over.
  */
-export const remessaJob = defineJob<{ usuarioId: number }, RemessaJobResult>({
-  kind: 'cnab.remessa',
-  progressUnit: 'títulos',
-  timeoutSeconds: 1800,
-  retryLimit: 2,
-  retryDelaySeconds: 5,
-  handler: async (data, ctx) => {
-    const [user] = await ctx.db.select({ id: usuario.id, name: usuario.name, nivel: usuario.nivel }).from(usuario).where(eq(usuario.id, data.usuarioId));
-    if (!user) throw new Error('usuário da solicitação não existe');
-    const actor = { id: user.id, name: user.name, nivel: user.nivel, empresa_id: null, ip: null };
-    const { remessa: r, baixas_sem_registro } = await gerarRemessa({ db: ctx.db, storage: cnabStorageOf(ctx.db) }, actor, {
-      onProgress: (done, total) => ctx.progress(done, total),
-    });
-    if (!r) {
-      return {
-        remessa_id: null,
-        numero_arquivo: null,
-        arquivo: null,
-        quantidade_entrada: 0,
-        total_valor_entrada: 0,
-        quantidade_baixa: 0,
-        total_valor_baixa: 0,
-        quantidade_alteracao: 0,
-        baixas_sem_registro,
-        mensagem: baixas_sem_registro
-          ? `Nenhum título para o banco; ${baixas_sem_registro} baixa(s) de título(s) nunca registrado(s) confirmada(s).`
-          : REMESSA_VAZIA,
-      };
-    }
+export async function runRemessaJob(data: { usuarioId: number }, ctx: JobContext): Promise<RemessaJobResult> {
+  const [user] = await ctx.db.select({ id: usuario.id, name: usuario.name, nivel: usuario.nivel }).from(usuario).where(eq(usuario.id, data.usuarioId));
+  if (!user) throw new Error('usuário da solicitação não existe');
+  const actor = { id: user.id, name: user.name, nivel: user.nivel, empresa_id: null, ip: null };
+  const { remessa: r, baixas_sem_registro } = await gerarRemessa({ db: ctx.db, storage: ctx.storage }, actor, {
+    onProgress: (done, total) => ctx.progress(done, total),
+  });
+  if (!r) {
     return {
-      remessa_id: r.id,
-      numero_arquivo: r.numero_arquivo,
-      arquivo: r.arquivo,
-      quantidade_entrada: r.quantidade_entrada,
-      total_valor_entrada: fromCents(toCents(r.total_valor_entrada)),
-      quantidade_baixa: r.quantidade_baixa,
-      total_valor_baixa: fromCents(toCents(r.total_valor_baixa)),
-      quantidade_alteracao: r.quantidade_alteracao,
+      remessa_id: null,
+      numero_arquivo: null,
+      arquivo: null,
+      quantidade_entrada: 0,
+      total_valor_entrada: 0,
+      quantidade_baixa: 0,
+      total_valor_baixa: 0,
+      quantidade_alteracao: 0,
       baixas_sem_registro,
-      mensagem: `Remessa nº ${r.numero_arquivo} gerada: ${r.quantidade_entrada} entrada(s), ${r.quantidade_baixa} pedido(s) de baixa, ${r.quantidade_alteracao} alteração(ões).`,
+      mensagem: baixas_sem_registro
+        ? `Nenhum título para o banco; ${baixas_sem_registro} baixa(s) de título(s) nunca registrado(s) confirmada(s).`
+        : REMESSA_VAZIA,
     };
-  },
-});
+  }
+  return {
+    remessa_id: r.id,
+    numero_arquivo: r.numero_arquivo,
+    arquivo: r.arquivo,
+    quantidade_entrada: r.quantidade_entrada,
+    total_valor_entrada: fromCents(toCents(r.total_valor_entrada)),
+    quantidade_baixa: r.quantidade_baixa,
+    total_valor_baixa: fromCents(toCents(r.total_valor_baixa)),
+    quantidade_alteracao: r.quantidade_alteracao,
+    baixas_sem_registro,
+    mensagem: `Remessa nº ${r.numero_arquivo} gerada: ${r.quantidade_entrada} entrada(s), ${r.quantidade_baixa} pedido(s) de baixa, ${r.quantidade_alteracao} alteração(ões).`,
+  };
+}

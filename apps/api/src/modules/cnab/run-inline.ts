@@ -1,11 +1,11 @@
 import type { DbOrTx, Db } from '../../db/client.js';
-import type { JobContext } from '../../jobs/index.js';
+import type { JobRun } from '../../jobs/index.js';
 
 /**
- * A JobContext for running a job's handler in the caller's process and transaction, without the
+ * A job run for running a job's handler in the caller's process and transaction, without the
  * queue (the demo seed previews and applies its retorno this way): no progress, no checkpoints.
  */
-export function inlineJobContext<C>(db: DbOrTx): JobContext<C> {
+export function inlineJobRun<C>(db: DbOrTx): JobRun<C> {
   const signal = new AbortController().signal;
   return {
     jobId: 0,

@@ -1,14 +1,15 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { NIVEL, SITUACAO } from '@bg/domain';
+import { SITUACAO } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { backgroundJob } from '../../db/schema/index.js';
-import { forbidden, wrongState } from '../../errors/app-error.js';
+import { wrongState } from '../../errors/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { ACERTO_MOTIVO } from '../garantia/update-boleto-atendimento.js';
 import { REMESSA_VAZIA } from './gerar-remessa.js';
 import { remessaJob } from './remessa-job.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 const S = SITUACAO;
 
@@ -19,7 +20,7 @@ const S = SITUACAO;
  * (lock + guarded updates) happens in the job, so even two jobs never share a boleto.
  */
 export async function solicitarRemessa(deps: { db: Db; jobs: JobQueue }, actor: Actor): Promise<{ job_id: number; em_andamento: boolean }> {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
+  assertAdmin(actor);
   const [running] = await deps.db
     .select({ id: backgroundJob.id })
     .from(backgroundJob)

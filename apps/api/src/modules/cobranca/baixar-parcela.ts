@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../errors/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { assertAdministrador } from './cobranca-access.js';
+import { assertAdmin } from '../tenancy/access.js';
 import { spcExclusaoJob } from './spc-exclusao.js';
 
 /**
@@ -18,7 +18,7 @@ import { spcExclusaoJob } from './spc-exclusao.js';
  * its boletos are excluded right away (legal limit: 5 business days).
  */
 export async function baixarParcela(db: Db, jobs: Pick<JobQueue, 'enqueue' | 'wake'>, actor: Actor, parcelaId: number) {
-  assertAdministrador(actor);
+  assertAdmin(actor, COBRANCA_MSG.somenteAdministrador);
   const result = await db.transaction(async (tx) => {
     const [p] = await tx.select({ acordo_id: acordoParcela.acordo_id }).from(acordoParcela).where(eq(acordoParcela.id, parcelaId));
     if (!p) throw notFound('Parcela');

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { changeSituacao } from '../boletos/change-situacao.js';
-import { assertAdministrador } from './cobranca-access.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 /**
  * POST /api/acordo/cancelar {acordoId} (docs/decisions/050-acordo-cancel-and-spc.md): only an acordo
@@ -17,7 +17,7 @@ import { assertAdministrador } from './cobranca-access.js';
  * person is back on Inadimplentes with the original boletos and due dates.
  */
 export async function cancelarAcordo(db: Db, actor: Actor, acordoId: number) {
-  assertAdministrador(actor);
+  assertAdmin(actor, COBRANCA_MSG.somenteAdministrador);
   return db.transaction(async (tx) => {
     const [a] = await tx.select({ id: acordo.id, status: acordo.status }).from(acordo).where(eq(acordo.id, acordoId)).for('update');
     if (!a) throw notFound('Acordo');

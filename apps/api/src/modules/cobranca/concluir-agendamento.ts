@@ -5,14 +5,14 @@ import { agendamento } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { assertAdministrador } from './cobranca-access.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 /**
  * POST /api/pessoa/concluirNote/{id}: PENDENTE → REALIZADO, once. The UPDATE only matches a
  * PENDENTE note, so two operators marking it together change it once; the other gets 409.
  */
 export async function concluirAgendamento(db: Db, actor: Actor, id: number) {
-  assertAdministrador(actor);
+  assertAdmin(actor, COBRANCA_MSG.somenteAdministrador);
   return db.transaction(async (tx) => {
     const [done] = await tx
       .update(agendamento)

@@ -15,7 +15,7 @@ import { AppError, invalid, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { changeSituacao } from '../boletos/change-situacao.js';
-import { assertAdministrador } from './cobranca-access.js';
+import { assertAdmin } from '../tenancy/access.js';
 import { simulateAndCompare } from './acordo-simulation.js';
 
 /**
@@ -30,7 +30,7 @@ import { simulateAndCompare } from './acordo-simulation.js';
  *   (boleto_id) WHERE vigente backs the rule "one running acordo per boleto".
  */
 export async function createAcordo(db: Db, actor: Actor, input: AcordoCreateInput, today = todayInSaoPaulo()) {
-  assertAdministrador(actor);
+  assertAdmin(actor, COBRANCA_MSG.somenteAdministrador);
   return db.transaction(async (tx) => {
     const [p] = await tx.select({ id: pessoa.id }).from(pessoa).where(eq(pessoa.id, input.pessoa_id));
     if (!p) throw notFound('Pessoa');

@@ -1,3 +1,4 @@
+import { COBRANCA_MSG } from '@bg/domain';
 import { eq } from 'drizzle-orm';
 import type { AgendamentoInput } from '@bg/domain';
 import type { Db } from '../../db/client.js';
@@ -5,11 +6,11 @@ import { agendamento, pessoa } from '../../db/schema/index.js';
 import { notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { assertAdministrador } from './cobranca-access.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 /** POST /api/pessoa/createNote {data, descricao, pessoa_id}: a PENDENTE note registered by the actor. */
 export async function createAgendamento(db: Db, actor: Actor, input: AgendamentoInput) {
-  assertAdministrador(actor);
+  assertAdmin(actor, COBRANCA_MSG.somenteAdministrador);
   return db.transaction(async (tx) => {
     const [p] = await tx.select({ id: pessoa.id }).from(pessoa).where(eq(pessoa.id, input.pessoa_id));
     if (!p) throw notFound('Pessoa');

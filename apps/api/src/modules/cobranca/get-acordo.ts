@@ -1,17 +1,17 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { asc, eq } from 'drizzle-orm';
-import { fromCents, PARCELA_SITUACAO, toCents } from '@bg/domain';
+import { fromCents, PARCELA_SITUACAO, toCents, COBRANCA_MSG } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { acordo, acordoBoleto, acordoParcela, boleto, empresa, garantia, pessoa, usuario } from '../../db/schema/index.js';
 import { notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
-import { assertAdministrador } from './cobranca-access.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 const money = (v: string) => fromCents(toCents(v));
 
 /** GET /api/acordo/getById/{id}: the acordo (spec §3 Settlement) with its plan and the boletos it replaced. */
 export async function getAcordo(db: DbOrTx, actor: Actor, id: number) {
-  assertAdministrador(actor);
+  assertAdmin(actor, COBRANCA_MSG.somenteAdministrador);
   const criador = alias(usuario, 'criador');
   const cancelador = alias(usuario, 'cancelador');
   const [a] = await db

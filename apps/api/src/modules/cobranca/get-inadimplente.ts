@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { diasDeAtraso, fromCents, settlementUpdatedValue, todayInSaoPaulo, toCents } from '@bg/domain';
+import { diasDeAtraso, fromCents, settlementUpdatedValue, todayInSaoPaulo, toCents, COBRANCA_MSG } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { acordo, boleto, empresa, garantia, spcInclusao } from '../../db/schema/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { getPessoa } from '../pessoa/get-pessoa.js';
-import { assertAdministrador } from './cobranca-access.js';
+import { assertAdmin } from '../tenancy/access.js';
 import { boletoPendente, telefonesDasPessoas } from './pendentes.js';
 
 /**
@@ -15,7 +15,7 @@ import { boletoPendente, telefonesDasPessoas } from './pendentes.js';
  * empty list (the page stays useful after an acordo); an unknown id answers 404.
  */
 export async function getInadimplente(db: Db, actor: Actor, id: number, today = todayInSaoPaulo()) {
-  assertAdministrador(actor);
+  assertAdmin(actor, COBRANCA_MSG.somenteAdministrador);
   const pessoaJson = await getPessoa(db, actor, id);
   const rows = await db
     .select({

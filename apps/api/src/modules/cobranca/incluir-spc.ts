@@ -17,7 +17,7 @@ import type { JobQueue } from '../../jobs/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { enqueueMensagem, sendMensagemJob } from '../mensagem/enqueue-mensagem.js';
-import { assertAdministrador } from './cobranca-access.js';
+import { assertAdmin } from '../tenancy/access.js';
 import { credorAtual } from './credor.js';
 import { telefonesDasPessoas } from './pendentes.js';
 
@@ -33,7 +33,7 @@ import { telefonesDasPessoas } from './pendentes.js';
  *    document (the lookup answers 900) until the exclusion job removes it after payment.
  */
 export async function incluirSpc(db: Db, jobs: JobQueue, bureau: BureauAdapter, actor: Actor, boletoId: number, today = todayInSaoPaulo()) {
-  assertAdministrador(actor);
+  assertAdmin(actor, COBRANCA_MSG.somenteAdministrador);
   const result = await db.transaction(async (tx) => {
     const [b] = await tx
       .select({

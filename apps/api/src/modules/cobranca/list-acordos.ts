@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
-import { fromCents, mesRange, toCents, type ParcelaSituacao } from '@bg/domain';
+import { fromCents, mesRange, toCents, type ParcelaSituacao, COBRANCA_MSG } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { acordo, acordoParcela, pessoa } from '../../db/schema/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { pagedSelect, textSearch } from '../../shared/paged-select.js';
-import { assertAdministrador } from './cobranca-access.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 export type ListAcordosInput = { page: number; per_page: number; mes?: string; situacao?: ParcelaSituacao; pesquisa?: string };
 
@@ -14,7 +14,7 @@ export type ListAcordosInput = { page: number; per_page: number; mes?: string; s
  * instalment's situação and the person's name or document.
  */
 export async function listAcordos(db: Db, actor: Actor, input: ListAcordosInput) {
-  assertAdministrador(actor);
+  assertAdmin(actor, COBRANCA_MSG.somenteAdministrador);
   const range = input.mes ? mesRange(input.mes) : null;
   const query = db
     .select({

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
-import { mesRange, type AgendamentoStatus } from '@bg/domain';
+import { mesRange, type AgendamentoStatus, COBRANCA_MSG } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { agendamento, pessoa } from '../../db/schema/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { pagedSelect, textSearch } from '../../shared/paged-select.js';
 import { selectAgendamentos } from './agendamento-row.js';
-import { assertAdministrador } from './cobranca-access.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 export type ListAgendamentosInput = { page: number; per_page: number; mes: string; usuario_id?: number; status?: AgendamentoStatus; pesquisa?: string };
 
@@ -15,7 +15,7 @@ export type ListAgendamentosInput = { page: number; per_page: number; mes: strin
  * document; by date, oldest first, so the day's calls come in order.
  */
 export async function listAgendamentos(db: Db, actor: Actor, input: ListAgendamentosInput) {
-  assertAdministrador(actor);
+  assertAdmin(actor, COBRANCA_MSG.somenteAdministrador);
   const { inicio, fim } = mesRange(input.mes);
   const query = selectAgendamentos(db).where(
     and(

@@ -1,10 +1,10 @@
 import { and, asc, gt, sql } from 'drizzle-orm';
-import { fromCents, todayInSaoPaulo, toCents } from '@bg/domain';
+import { fromCents, todayInSaoPaulo, toCents, COBRANCA_MSG } from '@bg/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { inadimplenciaResumo } from '../../db/schema/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { pagedSelect, textSearch } from '../../shared/paged-select.js';
-import { assertAdministrador } from './cobranca-access.js';
+import { assertAdmin } from '../tenancy/access.js';
 import { telefonesDaLista, telefonesDasPessoas } from './pendentes.js';
 
 export type ListInadimplentesInput = { page: number; per_page: number; pesquisa?: string };
@@ -19,7 +19,7 @@ export type ListInadimplentesInput = { page: number; per_page: number; pesquisa?
  * overdue boleto), the others read it as it is.
  */
 export async function listInadimplentes(db: Db, actor: Actor, input: ListInadimplentesInput, today = todayInSaoPaulo()) {
-  assertAdministrador(actor);
+  assertAdmin(actor, COBRANCA_MSG.somenteAdministrador);
   await ensureInadimplenciaDay(db, today);
   const page = await pageOfInadimplentes(db, input, today);
   const telefones = await telefonesDasPessoas(db, page.data.map((r) => r.id));

@@ -1,14 +1,11 @@
 import { and, asc, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import { addBusinessDays, DIVIDA_EXTINTA_SITUACOES, SPC_EXCLUSAO_DIAS_UTEIS, SPC_STATUS, todayInSaoPaulo } from '@bg/domain';
 import type { BureauAdapter } from '../../adapters/bureau/bureau.js';
-import { bureauFromEnv } from '../../adapters/bureau/bureau-from-env.js';
 import type { Db } from '../../db/client.js';
 import { spcInclusao } from '../../db/schema/index.js';
-import { defineJob, type JobContext } from '../../jobs/index.js';
+import { jobKind, type JobContext } from '../../jobs/index.js';
+import type { Clock } from '../../shared/clock.js';
 import { recordAudit } from '../audit/record-audit.js';
-
-/** How often the sweep runs by itself (São Paulo time): a payment is seen within minutes. */
-export const SPC_EXCLUSAO_CRON = '*/10 * * * *';
 
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
@@ -19,7 +16,7 @@ type Candidate = { id: number; pago_em: Date | string | null; motivo: string };
  * deadline of 5 business days from the payment (STJ Súmula 548) — the day the boleto reached its
  * paid/cancelled situação (its history), or the day its acordo became QUITADO.
  */
-export async function solicitarExclusoes(db: Db): Promise<number> {
+export async function solicitarExclusoes(db: Db, clock: Clock): Promise<number> {
   const result = await db.execute(sql`
     select s.id,
            coalesce(a.quitado_em, h.em) as pago_em,
@@ -39,7 +36,7 @@ export async function solicitarExclusoes(db: Db): Promise<number> {
   const rows = (result as { rows: Candidate[] }).rows;
   let count = 0;
   for (const row of rows) {
-    const pagoEm = row.pago_em ? todayInSaoPaulo(new Date(row.pago_em)) : todayInSaoPaulo();
+    const pagoEm = todayInSaoPaulo(row.pago_em ? new Date(row.pago_em) : clock.now());
     const updated = await db
       .update(spcInclusao)
       .set({ exclusao_solicitada_em: sql`now()`, exclusao_prazo: addBusinessDays(pagoEm, SPC_EXCLUSAO_DIAS_UTEIS), exclusao_motivo: row.motivo.slice(0, 200) })
@@ -55,7 +52,7 @@ export async function solicitarExclusoes(db: Db): Promise<number> {
  * per transaction (`FOR UPDATE SKIP LOCKED`: two processes never exclude the same record). A bureau
  * failure is kept on the row (exclusao_erro, exclusao_tentativas) and retried at the next run.
  */
-export async function executarExclusoes(db: Db, bureau: BureauAdapter, ctx?: Pick<JobContext, 'log' | 'throwIfInterrupted'>) {
+export async function executarExclusoes(db: Db, bureau: BureauAdapter, clock: Clock, ctx?: Pick<JobContext, 'log' | 'throwIfInterrupted'>) {
   const failed: number[] = [];
   let excluidas = 0;
   for (;;) {
@@ -105,26 +102,23 @@ export async function executarExclusoes(db: Db, bureau: BureauAdapter, ctx?: Pic
       continue;
     }
     failed.push(outcome.id);
-    const atrasada = outcome.prazo !== null && outcome.prazo < todayInSaoPaulo();
+    const atrasada = outcome.prazo !== null && outcome.prazo < todayInSaoPaulo(clock.now());
     ctx?.log[atrasada ? 'error' : 'warn']({ spc_inclusao_id: outcome.id, prazo: outcome.prazo, error: outcome.error }, 'exclusão do SPC não concluída; nova tentativa na próxima execução');
   }
   return { excluidas, falhas: failed.length };
 }
 
 /**
- * The SPC exclusion job (docs/decisions/050): runs every 10 minutes (SPC_EXCLUSAO_CRON) and is
- * also enqueued by the use-cases that settle a debt themselves (the last instalment of an acordo),
- * so the exclusion starts at once. Policy `short`: at most one run waits in the queue.
+ * The SPC exclusion job (docs/decisions/050): runs every 10 minutes (cron in jobs/catalogue.ts) and
+ * is also enqueued by the use-cases that settle a debt themselves (the last instalment of an
+ * acordo), so the exclusion starts at once.
  */
-export const spcExclusaoJob = defineJob<Record<string, never>, { solicitadas: number; excluidas: number; falhas: number }>({
-  kind: 'spc.exclusao',
-  policy: 'short',
-  retryLimit: 2,
-  timeoutSeconds: 600,
-  handler: async (_data, ctx) => {
-    const solicitadas = await solicitarExclusoes(ctx.db);
-    const { excluidas, falhas } = await executarExclusoes(ctx.db, bureauFromEnv(), ctx);
-    if (solicitadas || excluidas || falhas) ctx.log.info({ solicitadas, excluidas, falhas }, 'SPC: exclusões');
-    return { solicitadas, excluidas, falhas };
-  },
-});
+export const spcExclusaoJob = jobKind('spc.exclusao');
+
+/** Both steps, with the app's bureau adapter. */
+export async function runSpcExclusao(_data: Record<string, never>, ctx: JobContext): Promise<{ solicitadas: number; excluidas: number; falhas: number }> {
+  const solicitadas = await solicitarExclusoes(ctx.db, ctx.clock);
+  const { excluidas, falhas } = await executarExclusoes(ctx.db, ctx.bureau, ctx.clock, ctx);
+  if (solicitadas || excluidas || falhas) ctx.log.info({ solicitadas, excluidas, falhas }, 'SPC: exclusões');
+  return { solicitadas, excluidas, falhas };
+}

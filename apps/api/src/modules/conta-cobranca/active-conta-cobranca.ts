@@ -1,28 +1,31 @@
-import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { eq, sql } from 'drizzle-orm';
+import type { ContaCobrancaInput } from '@bg/domain';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { contaCobranca } from '../../db/schema/index.js';
-import { AppError, wrongState } from '../../errors/app-error.js';
-import { contaFromEnv } from './conta-from-env.js';
+import { wrongState } from '../../errors/app-error.js';
 import { insertContaCobranca, type ContaCobrancaRow } from './insert-conta-cobranca.js';
 
 export const CONTA_NAO_CONFIGURADA =
   'Conta de cobrança não configurada. Um administrador deve cadastrá-la em Administração > Conta de Cobrança.';
 
-/**
- * The active bank account. When the database has none and the BOLETO_* variables are set, the
- * account is created from them on first use (origem ENV), so an install configured by
- * environment needs no screen at all.
- */
-export async function activeContaCobranca(tx: DbOrTx, env: NodeJS.ProcessEnv = process.env): Promise<ContaCobrancaRow | null> {
+/** The active bank account, or null while none is configured. */
+export async function activeContaCobranca(tx: DbOrTx): Promise<ContaCobrancaRow | null> {
   const [row] = await tx.select().from(contaCobranca).where(eq(contaCobranca.ativa, true));
-  if (row) return row;
-  let fromEnv;
-  try {
-    fromEnv = contaFromEnv(env);
-  } catch (err) {
-    throw new AppError('UNAVAILABLE', (err as Error).message);
-  }
-  return fromEnv ? insertContaCobranca(tx, fromEnv, 'ENV', null) : null;
+  return row ?? null;
+}
+
+/**
+ * The BOLETO_* variables' account (config.contaCobranca, validated by loadConfig) becomes the active
+ * one (origem ENV) when the database has none, so an install configured by environment needs no
+ * screen at all; an account saved on the admin screen always wins. main.ts calls it at start,
+ * before the seed; the lock makes processes starting together create it once.
+ */
+export async function provisionContaFromConfig(db: Db, conta: ContaCobrancaInput | null): Promise<ContaCobrancaRow | null> {
+  if (!conta) return null;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727003)`);
+    return (await activeContaCobranca(tx)) ?? insertContaCobranca(tx, conta, 'ENV', null);
+  });
 }
 
 export async function requireContaCobranca(tx: DbOrTx): Promise<ContaCobrancaRow> {

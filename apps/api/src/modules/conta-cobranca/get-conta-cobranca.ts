@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { NIVEL } from '@bg/domain';
 import type { Db } from '../../db/client.js';
-import { forbidden } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { activeContaCobranca } from './active-conta-cobranca.js';
 import type { ContaCobrancaRow } from './insert-conta-cobranca.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 /** GET /api/contaCobranca/get (administrador): the active account and how many numbers it issued. */
 export async function getContaCobranca(db: Db, actor: Actor) {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
+  assertAdmin(actor);
   const conta = await db.transaction((tx) => activeContaCobranca(tx));
   if (!conta) return null;
   const res = await db.execute(sql`select count(*)::int as n from boleto where conta_cobranca_id = ${conta.id}`);

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { NIVEL, type ContaCobrancaInput } from '@bg/domain';
+import { type ContaCobrancaInput } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { contaCobranca } from '../../db/schema/index.js';
-import { forbidden } from '../../errors/app-error.js';
 import { diffFields, recordAudit } from '../audit/record-audit.js';
 import type { Actor } from '../../shared/actor.js';
 import { insertContaCobranca, type ContaCobrancaRow } from './insert-conta-cobranca.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 /** Fields that go into the barcode: changing any of them means another account, not an edit. */
 const IDENTITY = ['banco', 'agencia', 'conta', 'codigo_beneficiario', 'carteira'] as const;
@@ -17,7 +17,7 @@ const IDENTITY = ['banco', 'agencia', 'conta', 'codigo_beneficiario', 'carteira'
  * keep printing with it) and creates a new one with a fresh sequence, so no number is reused.
  */
 export async function saveContaCobranca(db: Db, actor: Actor, input: ContaCobrancaInput): Promise<{ conta: ContaCobrancaRow; nova: boolean }> {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
+  assertAdmin(actor);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(contaCobranca).where(eq(contaCobranca.ativa, true)).for('update');
     const sameIdentity = current && IDENTITY.every((k) => String(current[k] ?? '') === String(input[k] ?? ''));

@@ -1,15 +1,16 @@
-import { NIVEL, type CpfSuspeitoInput } from '@bg/domain';
+import { type CpfSuspeitoInput } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { cpfSuspeito } from '../../db/schema/index.js';
-import { AppError, forbidden } from '../../errors/app-error.js';
+import { AppError } from '../../errors/app-error.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Actor } from '../../shared/actor.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 const ALREADY = 'Este CPF/CNPJ já está na lista de suspeitos.';
 
 /** POST /api/cpfSuspeito/create: puts a document on the suspect list the document lookup checks. */
 export async function addCpfSuspeito(db: Db, actor: Actor, input: CpfSuspeitoInput) {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
+  assertAdmin(actor);
   return db.transaction(async (tx) => {
     // ON CONFLICT keeps two simultaneous requests from failing with a raw unique violation.
     const [row] = await tx

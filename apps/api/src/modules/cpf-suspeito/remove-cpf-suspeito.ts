@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { NIVEL } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { cpfSuspeito } from '../../db/schema/index.js';
-import { forbidden, notFound } from '../../errors/app-error.js';
+import { notFound } from '../../errors/app-error.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Actor } from '../../shared/actor.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 /** POST /api/cpfSuspeito/delete/{id}: takes a document off the list; the audit keeps what it was. */
 export async function removeCpfSuspeito(db: Db, actor: Actor, id: number) {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
+  assertAdmin(actor);
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(cpfSuspeito).where(eq(cpfSuspeito.id, id)).returning();
     if (!row) throw notFound('CPF suspeito');

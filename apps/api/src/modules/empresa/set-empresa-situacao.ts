@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { NIVEL } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { empresa } from '../../db/schema/index.js';
-import { forbidden, notFound, wrongState } from '../../errors/app-error.js';
+import { notFound, wrongState } from '../../errors/app-error.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Actor } from '../../shared/actor.js';
 
 import type { EmpresaSituacao } from '@bg/domain';
+import { assertAdmin } from '../tenancy/access.js';
 
 /**
  * POST /api/empresa/enable/{id} and /disable/{id} (administradores). A blocked empresa's users
@@ -14,7 +14,7 @@ import type { EmpresaSituacao } from '@bg/domain';
  * Guarded update: two admins pressing Bloquear at once change it once; the other gets a 409.
  */
 export async function setEmpresaSituacao(db: Db, actor: Actor, id: number, situacao: EmpresaSituacao) {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden();
+  assertAdmin(actor);
   const from: EmpresaSituacao = situacao === 'ATIVA' ? 'BLOQUEADA' : 'ATIVA';
   return db.transaction(async (tx) => {
     const [row] = await tx

@@ -2,11 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { storedFile } from '../../db/schema/index.js';
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
 import { AppError } from '../../errors/app-error.js';
+import { UploadLimitExceeded, type MultipartUpload } from './multipart-upload.js';
 import { KIND_INFO, sniffFileKind, type FileKind } from './sniff-file-kind.js';
 
 export type UploadRules = {
@@ -25,17 +25,17 @@ export type StoredUpload = typeof storedFile.$inferSelect & { kind: FileKind };
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 /**
- * Streams the files of a multipart request to storage without holding them in memory: each is
+ * Streams the files of a multipart upload to storage without holding them in memory: each is
  * hashed and measured on the way, its type checked by magic bytes, and only then adopted into the
  * store and recorded in stored_file. Text fields are collected (send them before the files). If
  * anything fails, every file of the request already stored is removed again.
  */
 export async function receiveUploads(
-  request: FastifyRequest,
+  upload: MultipartUpload,
   deps: { db: DbOrTx; storage: FileStorage; userId: number | null },
   rules: UploadRules,
 ): Promise<{ files: StoredUpload[]; fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Envie os arquivos como multipart/form-data.');
+  if (!upload.isMultipart) throw new AppError('BAD_REQUEST', 'Envie os arquivos como multipart/form-data.');
   const fields: Record<string, string> = {};
   const accepted: { tempPath: string; key: string; kind: FileKind; name: string; size: number; sha256: string }[] = [];
   let total = 0;
@@ -44,18 +44,18 @@ export async function receiveUploads(
   };
 
   try {
-    const parts = request.parts({ limits: { files: rules.maxFiles + 1, fileSize: rules.maxFileBytes, fields: 20 } });
+    const parts = upload.parts({ files: rules.maxFiles + 1, fileSize: rules.maxFileBytes, fields: 20 });
     for await (const part of parts) {
       if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value ?? '');
+        fields[part.fieldname] = part.value;
         continue;
       }
       if (part.fieldname !== rules.field && part.fieldname !== `${rules.field}[]`) {
-        part.file.resume();
+        part.stream.resume();
         continue;
       }
       if (accepted.length >= rules.maxFiles) {
-        part.file.resume();
+        part.stream.resume();
         throw new AppError('BAD_REQUEST', `Envie no máximo ${rules.maxFiles} arquivo(s) por vez.`);
       }
       const tempPath = deps.storage.tempPath(randomUUID());
@@ -71,8 +71,8 @@ export async function receiveUploads(
         },
       });
       accepted.push({ tempPath, key: '', kind: 'text', name: part.filename || 'arquivo', size: 0, sha256: '' });
-      await pipeline(part.file, meter, fs.createWriteStream(tempPath));
-      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `Cada arquivo pode ter no máximo ${mb(rules.maxFileBytes)}.`);
+      await pipeline(part.stream, meter, fs.createWriteStream(tempPath));
+      if (part.truncated()) throw new AppError('PAYLOAD_TOO_LARGE', `Cada arquivo pode ter no máximo ${mb(rules.maxFileBytes)}.`);
       total += size;
       if (rules.maxTotalBytes && total > rules.maxTotalBytes) {
         throw new AppError('PAYLOAD_TOO_LARGE', `O envio pode ter no máximo ${mb(rules.maxTotalBytes)} no total.`);
@@ -89,9 +89,8 @@ export async function receiveUploads(
     }
   } catch (err) {
     await cleanup();
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', `Envie no máximo ${rules.maxFiles} arquivo(s) por vez.`);
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', `Cada arquivo pode ter no máximo ${mb(rules.maxFileBytes)}.`);
+    if (err instanceof UploadLimitExceeded && err.limit === 'files') throw new AppError('BAD_REQUEST', `Envie no máximo ${rules.maxFiles} arquivo(s) por vez.`);
+    if (err instanceof UploadLimitExceeded) throw new AppError('PAYLOAD_TOO_LARGE', `Cada arquivo pode ter no máximo ${mb(rules.maxFileBytes)}.`);
     throw err;
   }
   if (!accepted.length) throw new AppError('VALIDATION', 'Selecione ao menos um arquivo.', { errors: { [rules.field]: 'Campo obrigatório' } });

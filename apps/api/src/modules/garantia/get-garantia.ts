@@ -18,7 +18,7 @@ import type { FileLinkSigner } from '../files/signed-link.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordDataAccess } from '../lgpd/record-acesso.js';
 import { assertVisible, empresaScope, inScope } from '../tenancy/scope.js';
-import { withGarantiaContext } from './garantia-row.js';
+import { withGarantiaContext } from '../../shared/garantia-context.js';
 import { garantiaPessoaColumns, garantiaPessoaJson } from './pessoa-json.js';
 
 const money = (v: string) => fromCents(toCents(v));

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { empresa, garantia, pessoa } from '../../db/schema/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { pagedSelect, textSearch } from '../../shared/paged-select.js';
-import { withGarantiaContext } from './garantia-row.js';
+import { withGarantiaContext } from '../../shared/garantia-context.js';
 import { empresaScope, inScope } from '../tenancy/scope.js';
 
 /**

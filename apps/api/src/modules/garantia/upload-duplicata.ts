@@ -1,13 +1,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { GARANTIA_DUPLICATA_LIMITS, MAX_ID, NIVEL } from '@bg/domain';
+import { GARANTIA_DUPLICATA_LIMITS, MAX_ID } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { garantia, garantiaDuplicata, storedFile } from '../../db/schema/index.js';
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
 import { invalid, notFound, wrongState } from '../../errors/app-error.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Actor } from '../../shared/actor.js';
+import type { MultipartUpload } from '../files/multipart-upload.js';
 import { discardUploads, receiveUploads, type StoredUpload } from '../files/receive-uploads.js';
+import { mayWriteFor } from '../tenancy/access.js';
 
 /** Spec §5: duplicatas are .jpeg/.jpg/.png (checked by content), at most 12 files and 50 MB. */
 export const DUPLICATA_RULES = {
@@ -25,14 +26,14 @@ export const DUPLICATA_RULES = {
  * empresa, an administrador for any; not denied or cancelled), links the files and sets
  * possui_duplicata. If that fails the stored files are removed again.
  */
-export async function uploadDuplicata(request: FastifyRequest, deps: { db: Db; storage: FileStorage }, actor: Actor) {
-  const { files, fields } = await receiveUploads(request, { db: deps.db, storage: deps.storage, userId: actor.id }, { ...DUPLICATA_RULES, kinds: [...DUPLICATA_RULES.kinds] });
+export async function uploadDuplicata(upload: MultipartUpload, deps: { db: Db; storage: FileStorage }, actor: Actor) {
+  const { files, fields } = await receiveUploads(upload, { db: deps.db, storage: deps.storage, userId: actor.id }, { ...DUPLICATA_RULES, kinds: [...DUPLICATA_RULES.kinds] });
   try {
     const garantiaId = Number(fields.garantia_id);
     if (!Number.isInteger(garantiaId) || garantiaId < 1 || garantiaId > MAX_ID) throw invalid({ garantia_id: 'Campo obrigatório' });
     await deps.db.transaction(async (tx) => {
       const [g] = await tx.select({ empresa_id: garantia.empresa_id, status: garantia.status }).from(garantia).where(eq(garantia.id, garantiaId)).for('update');
-      if (!g || (actor.nivel !== NIVEL.ADMINISTRADOR && g.empresa_id !== actor.empresa_id)) throw notFound('Garantia');
+      if (!g || !mayWriteFor(actor, g.empresa_id)) throw notFound('Garantia');
       if (g.status === 'NÃO AUTORIZADO' || g.status === 'CANCELADO') throw wrongState(`Não é possível anexar duplicatas: a garantia está ${g.status}.`);
       await tx.insert(garantiaDuplicata).values(files.map((f) => ({ garantia_id: garantiaId, file_id: f.id, usuario_id: actor.id })));
       await tx.update(garantia).set({ possui_duplicata: 'S', updated_at: sql`now()` }).where(eq(garantia.id, garantiaId));

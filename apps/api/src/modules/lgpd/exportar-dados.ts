@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { formatProtocol, fromCents, toCents } from '@bg/domain';
+import { formatProtocol, fromCents, toCents, COBRANCA_MSG } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import {
   acessoDadosPessoais,
@@ -26,7 +26,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { assertAdministrador } from '../cobranca/cobranca-access.js';
+import { assertAdmin } from '../tenancy/access.js';
 import { recordDataAccess } from './record-acesso.js';
 
 const money = (v: string | null) => (v === null ? null : fromCents(toCents(v)));
@@ -43,7 +43,7 @@ const anyOf = <T extends string | number>(column: PgColumn, values: T[]): SQL =>
  * audited. A document nothing is held about answers the same shape, every section empty.
  */
 export async function exportarDados(db: Db, actor: Actor, cpfCnpj: string) {
-  assertAdministrador(actor);
+  assertAdmin(actor, COBRANCA_MSG.somenteAdministrador);
   const data = await db.transaction(async (tx) => {
     const [titular] = await tx.select().from(pessoa).where(eq(pessoa.cpf_cnpj, cpfCnpj));
     const pessoaId = titular?.id ?? null;

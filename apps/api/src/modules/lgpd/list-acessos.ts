@@ -1,3 +1,4 @@
+import { COBRANCA_MSG } from '@bg/domain';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { acessoDadosPessoais, pessoa, usuario } from '../../db/schema/index.js';
@@ -5,11 +6,11 @@ import { notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { pagedSelect } from '../../shared/paged-select.js';
 import type { PageInput } from '../../shared/paging.js';
-import { assertAdministrador } from '../cobranca/cobranca-access.js';
+import { assertAdmin } from '../tenancy/access.js';
 
 /** GET /api/pessoa/getAcessos/{id} (administradores): who viewed the person's personal data, newest first. */
 export async function listAcessos(db: Db, actor: Actor, pessoaId: number, input: PageInput) {
-  assertAdministrador(actor);
+  assertAdmin(actor, COBRANCA_MSG.somenteAdministrador);
   const [found] = await db.select({ id: pessoa.id }).from(pessoa).where(eq(pessoa.id, pessoaId));
   if (!found) throw notFound('Pessoa');
   const query = db

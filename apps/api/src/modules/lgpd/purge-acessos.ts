@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { LGPD_MIN_RETENTION_MONTHS } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { defineJob } from '../../jobs/index.js';
+import { jobKind, type JobContext } from '../../jobs/index.js';
 
-/** Every night at 03:40 (São Paulo): the access log beyond its retention goes. */
-export const LGPD_PURGE_CRON = '40 3 * * *';
 const BATCH = 5_000;
 
 /** LGPD_ACCESS_LOG_RETENTION_MONTHS as applied: never under 6 months. */
@@ -24,30 +22,27 @@ export async function purgeAcessosBatch(db: DbOrTx, months: number, batch = BATC
   return Number((res as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
 
+/** The nightly purge of the LGPD access log (cron and policy in jobs/catalogue.ts). */
+export const lgpdPurgeJob = jobKind<{ meses?: number }>('lgpd.acessos-limpeza');
+
 /**
- * Job lgpd.acessos-limpeza: purges the LGPD access log beyond the retention, in batches of 5 000
- * (short transactions; progress and a checkpoint per batch, so a restart resumes with the count).
+ * Purges the LGPD access log beyond the retention, in batches of 5 000 (short transactions;
+ * progress and a checkpoint per batch, so a restart resumes with the count).
  */
-export const lgpdPurgeJob = defineJob<{ meses?: number }, { removidos: number; meses: number }, { removidos: number }>({
-  kind: 'lgpd.acessos-limpeza',
-  policy: 'singleton',
-  timeoutSeconds: 1800,
-  progressUnit: 'registros',
-  handler: async (data, ctx) => {
-    const meses = retentionMonths(data.meses ?? 12);
-    let removidos = ctx.lastCheckpoint?.removidos ?? 0;
-    for (;;) {
-      ctx.throwIfInterrupted();
-      const n = await ctx.db.transaction(async (tx) => {
-        const deleted = await purgeAcessosBatch(tx, meses);
-        removidos += deleted;
-        ctx.progress(removidos, null);
-        await ctx.checkpoint({ removidos }, tx);
-        return deleted;
-      });
-      if (n < BATCH) break;
-    }
-    ctx.log.info({ removidos, meses }, 'lgpd: registro de acessos expurgado');
-    return { removidos, meses };
-  },
-});
+export async function purgeAcessos(data: { meses?: number }, ctx: JobContext<{ removidos: number }>): Promise<{ removidos: number; meses: number }> {
+  const meses = retentionMonths(data.meses ?? 12);
+  let removidos = ctx.lastCheckpoint?.removidos ?? 0;
+  for (;;) {
+    ctx.throwIfInterrupted();
+    const n = await ctx.db.transaction(async (tx) => {
+      const deleted = await purgeAcessosBatch(tx, meses);
+      removidos += deleted;
+      ctx.progress(removidos, null);
+      await ctx.checkpoint({ removidos }, tx);
+      return deleted;
+    });
+    if (n < BATCH) break;
+  }
+  ctx.log.info({ removidos, meses }, 'lgpd: registro de acessos expurgado');
+  return { removidos, meses };
+}

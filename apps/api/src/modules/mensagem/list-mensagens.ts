@@ -1,16 +1,16 @@
 import { and, desc, eq, ilike, or } from 'drizzle-orm';
-import { NIVEL, type MensagemChannel, type MensagemStatus } from '@bg/domain';
+import { type MensagemChannel, type MensagemStatus } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { mensagemOutbox, usuario } from '../../db/schema/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { containing, pagedSelect } from '../../shared/paged-select.js';
-import { forbidden } from '../../errors/app-error.js';
+import { ADMIN_ONLY, assertAdmin } from '../tenancy/access.js';
 
 export type ListMensagensInput = { page: number; per_page: number; status?: MensagemStatus; channel?: MensagemChannel; pesquisa?: string };
 
 /** GET /api/mensagem/getAllPaginate (administrador): the outbox, newest first. */
 export async function listMensagens(db: Db, actor: Actor, input: ListMensagensInput) {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden('Acesso restrito aos administradores.');
+  assertAdmin(actor, ADMIN_ONLY);
   const text = input.pesquisa?.trim();
   const query = db
     .select({

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { ASSINATURA_MSG, NIVEL } from '@bg/domain';
+import { ASSINATURA_MSG } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { mensagemOutbox, mensagemReenvio } from '../../db/schema/index.js';
-import { AppError, forbidden, notFound, wrongState } from '../../errors/app-error.js';
+import { AppError, notFound, wrongState } from '../../errors/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { enqueueMensagem, sendMensagemJob } from './enqueue-mensagem.js';
+import { ADMIN_ONLY, assertAdmin } from '../tenancy/access.js';
 
 /**
  * POST /api/mensagem/reenviar/{id} (administrador; Administração > Mensagens). A message already
@@ -17,7 +18,7 @@ import { enqueueMensagem, sendMensagemJob } from './enqueue-mensagem.js';
  * resent, nor one whose previous resend is still in the queue (two clicks make one resend).
  */
 export async function reenviarMensagem(db: Db, jobs: JobQueue, actor: Actor, id: number) {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden('Acesso restrito aos administradores.');
+  assertAdmin(actor, ADMIN_ONLY);
   const result = await db.transaction(async (tx) => {
     const [original] = await tx.select().from(mensagemOutbox).where(eq(mensagemOutbox.id, id)).for('update');
     if (!original) throw notFound('Mensagem');

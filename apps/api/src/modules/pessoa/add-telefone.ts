@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.js';
 import { pessoaTelefone } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Actor } from '../../shared/actor.js';
-import { loadPessoaInScope, writeScope } from './pessoa-access.js';
+import { loadPessoaInScope } from './pessoa-access.js';
+import { writeScope } from '../tenancy/access.js';
 
 /** POST /api/pessoa/adicionaTelefone (telefone, contato, pessoa_id). */
 export async function addTelefone(db: Db, actor: Actor, input: TelefoneInput) {

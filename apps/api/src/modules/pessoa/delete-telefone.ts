@@ -4,7 +4,8 @@ import { pessoaTelefone } from '../../db/schema/index.js';
 import { notFound } from '../../errors/app-error.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Actor } from '../../shared/actor.js';
-import { loadPessoaInScope, writeScope } from './pessoa-access.js';
+import { loadPessoaInScope } from './pessoa-access.js';
+import { writeScope } from '../tenancy/access.js';
 
 /** deletaTelefone/{id}: removes one extra phone; a second identical request gets 404. */
 export async function deleteTelefone(db: Db, actor: Actor, telefoneId: number) {

@@ -4,14 +4,15 @@ import { pessoaDocumento, storedFile } from '../../db/schema/index.js';
 import type { FileLinkSigner } from '../files/signed-link.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordDataAccess } from '../lgpd/record-acesso.js';
-import { loadPessoaInScope, readScope } from './pessoa-access.js';
+import { loadPessoaInScope } from './pessoa-access.js';
+import { empresaScope } from '../tenancy/scope.js';
 
 /**
  * GET /api/pessoa/getDocumentacao/{id}: the person's documents, each with an expiring link. The
  * file id only signs the link; neither it nor the storage key is answered.
  */
 export async function listDocumentos(db: Db, fileLinks: FileLinkSigner, actor: Actor, pessoaId: number) {
-  await loadPessoaInScope(db, await readScope(db, actor), pessoaId);
+  await loadPessoaInScope(db, await empresaScope(db, actor), pessoaId);
   const rows = await db
     .select({
       id: pessoaDocumento.id,

@@ -3,14 +3,14 @@ import type { Db } from '../../db/client.js';
 import { pessoa } from '../../db/schema/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { pagedSelect, textSearch } from '../../shared/paged-select.js';
-import { pessoaInScope } from '../tenancy/scope.js';
-import { readScope, tipoPessoa } from './pessoa-access.js';
+import { tipoPessoa } from './pessoa-access.js';
+import { empresaScope, pessoaInScope } from '../tenancy/scope.js';
 
 export type ListPessoasInput = { page: number; per_page: number; pesquisa?: string };
 
 /** GET /api/pessoa/getAllPaginate: people in scope, searched by name (or document digits). */
 export async function listPessoas(db: Db, actor: Actor, input: ListPessoasInput) {
-  const scope = await readScope(db, actor);
+  const scope = await empresaScope(db, actor);
   const search = textSearch(input.pesquisa, { text: [pessoa.nome_razao], digits: [pessoa.cpf_cnpj] });
   const query = db
     .select({

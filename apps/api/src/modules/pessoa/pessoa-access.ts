@@ -1,26 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { NIVEL, tipoPessoaSchema, type TipoPessoa } from '@bg/domain';
+import { tipoPessoaSchema, type TipoPessoa } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { pessoa } from '../../db/schema/index.js';
 import { notFound } from '../../errors/app-error.js';
-import type { Actor } from '../../shared/actor.js';
-import { empresaScope, pessoaInScope, type EmpresaScope } from '../tenancy/scope.js';
+import { pessoaInScope, type EmpresaScope } from '../tenancy/scope.js';
 
 /**
- * People are seen by an usuario/franqueado when they appear in a guarantee of a visible empresa
- * (DOMAIN.md). Changes (data, phones, documents) need a guarantee of the actor's OWN empresa: a
- * franqueado reads its franchisees' customers but does not edit them.
+ * Loads the person if it is in the scope (optionally locking it), else 404. People are seen by an
+ * usuario/franqueado when they appear in a guarantee of a visible empresa (DOMAIN.md): reads pass
+ * tenancy/scope.ts's empresaScope; changes (data, phones, documents) pass tenancy/access.ts's
+ * writeScope — a guarantee of the actor's OWN empresa: a franqueado reads its franchisees'
+ * customers but does not edit them.
  */
-export async function readScope(db: DbOrTx, actor: Actor): Promise<EmpresaScope> {
-  return empresaScope(db, actor);
-}
-
-export function writeScope(actor: Actor): EmpresaScope {
-  if (actor.nivel === NIVEL.ADMINISTRADOR) return { all: true };
-  return actor.empresa_id == null ? { all: false, visible: [], own: null } : { all: false, visible: [actor.empresa_id], own: actor.empresa_id };
-}
-
-/** Loads the person if it is in the scope (optionally locking it), else 404. */
 export async function loadPessoaInScope(db: DbOrTx, scope: EmpresaScope, id: number, lock = false) {
   const query = db.select().from(pessoa).where(and(eq(pessoa.id, id), pessoaInScope(scope, pessoa.id)));
   const [row] = lock ? await query.for('update') : await query;

@@ -5,7 +5,8 @@ import { pessoa } from '../../db/schema/index.js';
 import { AppError } from '../../errors/app-error.js';
 import { diffFields, recordAudit } from '../audit/record-audit.js';
 import type { Actor } from '../../shared/actor.js';
-import { loadPessoaInScope, writeScope } from './pessoa-access.js';
+import { loadPessoaInScope } from './pessoa-access.js';
+import { writeScope } from '../tenancy/access.js';
 
 /** POST /api/pessoa/update/{id} ("Atualização da Pessoa"). */
 export async function updatePessoa(db: Db, actor: Actor, id: number, input: PessoaInput) {

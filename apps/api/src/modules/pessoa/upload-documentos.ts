@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { count, eq, inArray } from 'drizzle-orm';
 import { MAX_ID, PESSOA_DOCUMENTO_MAX_FILES, pessoaContracts } from '@bg/domain';
 import type { Db } from '../../db/client.js';
@@ -7,8 +6,10 @@ import type { FileStorage } from '../../adapters/storage/file-storage.js';
 import { AppError, invalid } from '../../errors/app-error.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Actor } from '../../shared/actor.js';
+import type { MultipartUpload } from '../files/multipart-upload.js';
 import { discardUploads, receiveUploads, type UploadRules } from '../files/receive-uploads.js';
-import { loadPessoaInScope, writeScope } from './pessoa-access.js';
+import { writeScope } from '../tenancy/access.js';
+import { loadPessoaInScope } from './pessoa-access.js';
 
 const { multipart } = pessoaContracts.uploadDocumento;
 
@@ -25,8 +26,8 @@ export const DOCUMENT_UPLOAD_RULES: UploadRules = { field: multipart.files, maxF
  * (409), the stored files are removed again. Answers the new document ids only (the files are
  * listed, with expiring links, by getDocumentacao).
  */
-export async function uploadDocumentos(request: FastifyRequest, deps: { db: Db; storage: FileStorage }, actor: Actor) {
-  const { files, fields } = await receiveUploads(request, { db: deps.db, storage: deps.storage, userId: actor.id }, DOCUMENT_UPLOAD_RULES);
+export async function uploadDocumentos(upload: MultipartUpload, deps: { db: Db; storage: FileStorage }, actor: Actor) {
+  const { files, fields } = await receiveUploads(upload, { db: deps.db, storage: deps.storage, userId: actor.id }, DOCUMENT_UPLOAD_RULES);
   const pessoaId = Number(fields.pessoa_id);
   try {
     if (!Number.isInteger(pessoaId) || pessoaId <= 0 || pessoaId > MAX_ID) throw invalid({ pessoa_id: 'Campo obrigatório' });

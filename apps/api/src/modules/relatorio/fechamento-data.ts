@@ -5,7 +5,7 @@ import { empresa } from '../../db/schema/index.js';
 import { notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { faturamentoLinhas, money, presentFiguras, rowsOf } from './faturamento-sql.js';
-import { assertAdmin } from './get-faturamento.js';
+import { ADMIN_ONLY, assertAdmin } from '../tenancy/access.js';
 
 export type FechamentoInput = MesAno & { empresa_id: number };
 
@@ -28,7 +28,7 @@ type AntecipacaoRow = {
  * blocked without movement) shows zeros.
  */
 export async function fechamentoData(db: DbOrTx, actor: Actor, input: FechamentoInput) {
-  assertAdmin(actor);
+  assertAdmin(actor, ADMIN_ONLY);
   const periodo = { mes: input.mes, ano: input.ano };
   const [emp] = await db.select({ id: empresa.id, razao: empresa.razao, fantasia: empresa.fantasia, cnpj: empresa.cnpj, valor_consulta: empresa.valor_consulta }).from(empresa).where(eq(empresa.id, input.empresa_id));
   if (!emp) throw notFound('Empresa');

@@ -1,19 +1,15 @@
-import { NIVEL, RELATORIO_MESES_GRAFICO, somaMeses, type MesAno } from '@bg/domain';
+import { RELATORIO_MESES_GRAFICO, somaMeses, type MesAno } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { forbidden } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
+import { ADMIN_ONLY, assertAdmin } from '../tenancy/access.js';
 import { faturamentoLinhas, faturamentoMeses, presentFiguras } from './faturamento-sql.js';
-
-export function assertAdmin(actor: Actor): void {
-  if (actor.nivel !== NIVEL.ADMINISTRADOR) throw forbidden('Acesso restrito aos administradores.');
-}
 
 /**
  * GET /api/relatorio/getFaturamento (administrador): one row per Loja for the month, the subtotal
  * (the same SQL summed per month) and the twelve months up to it for the chart. Read only.
  */
 export async function getFaturamento(db: DbOrTx, actor: Actor, periodo: MesAno) {
-  assertAdmin(actor);
+  assertAdmin(actor, ADMIN_ONLY);
   const linhas = await faturamentoLinhas(db, { from: periodo, to: periodo });
   const meses = await faturamentoMeses(db, { from: somaMeses(periodo, -(RELATORIO_MESES_GRAFICO - 1)), to: periodo });
   const atual = meses[meses.length - 1];

@@ -7,8 +7,8 @@ import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { SecretBox } from '../auth/secret-box.js';
 import { matchTotp } from '../auth/totp.js';
-import { replaceRecoveryCodes } from './recovery-codes.js';
-import { secretContext } from './verify-second-factor.js';
+import { replaceRecoveryCodes } from '../auth/recovery-codes.js';
+import { secretContext } from '../auth/verify-second-factor.js';
 
 /**
  * POST /api/usuario/doisFatores/confirmar: the first code from the app proves the secret was read

@@ -9,7 +9,7 @@ import { countFailure, type SessionDeps } from '../auth/login.js';
 import { ANY_IP_2FA, assertNotLocked } from '../auth/login-throttle.js';
 import { verifyPassword } from '../auth/password-hash.js';
 import { loadSessionUser, type SessionUser } from '../auth/session-user.js';
-import { verifySecondFactor } from './verify-second-factor.js';
+import { verifySecondFactor } from '../auth/verify-second-factor.js';
 
 /**
  * POST /api/usuario/doisFatores/desativar: the password and a code (TOTP or recovery), each wrong

@@ -3,7 +3,7 @@ import { NIVEL } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { usuarioDoisFatores } from '../../db/schema/index.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { unusedRecoveryCodes } from './recovery-codes.js';
+import { unusedRecoveryCodes } from '../auth/recovery-codes.js';
 
 /** GET /api/usuario/doisFatores: whether it is on, since when, recovery codes left, and whether it is mandatory. */
 export async function getDoisFatores(db: Db, user: Pick<SessionUser, 'id' | 'nivel'>, requireAdmin2fa: boolean) {

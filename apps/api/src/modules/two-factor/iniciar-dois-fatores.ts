@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import type { SecretBox } from '../auth/secret-box.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { generateTotpSecret, otpauthUrl } from '../auth/totp.js';
-import { secretContext } from './verify-second-factor.js';
+import { secretContext } from '../auth/verify-second-factor.js';
 
 /**
  * POST /api/usuario/doisFatores/iniciar: a new TOTP secret for the logged-in user, stored sealed

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { RECOVERY_CODE_COUNT } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { usuarioCodigoRecuperacao } from '../../db/schema/index.js';
-import { hashPassword, verifyPassword } from '../auth/password-hash.js';
+import { hashPassword, verifyPassword } from './password-hash.js';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 

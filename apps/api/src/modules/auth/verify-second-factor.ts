@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { usuarioDoisFatores } from '../../db/schema/index.js';
-import type { SecretBox } from '../auth/secret-box.js';
-import { matchTotp } from '../auth/totp.js';
+import type { SecretBox } from './secret-box.js';
+import { matchTotp } from './totp.js';
 import { useRecoveryCode } from './recovery-codes.js';
 
 /** The associated data a user's sealed secret is bound to (secret-box.ts). */

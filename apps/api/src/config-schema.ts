@@ -1,0 +1,226 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the API reads, as one zod schema: each variable's allowed values, its
+ * default and its meaning (`meta`). loadConfig (config.ts) parses the environment with it once at
+ * start; docs/configuration.md is generated from it (config-docs.ts, `npm run docs:config`), so the
+ * table never drifts from what the code accepts. An unset or empty variable takes its default.
+ */
+export type VariableDoc = {
+  /** What the variable is for (docs/configuration.md's "meaning"). */
+  meaning: string;
+  /** Allowed values as the docs show them; also what the start-up error says a value must be. */
+  type: string;
+  /** "deve ser …": completes the start-up error sentence (Portuguese, for the operator). */
+  rule: string;
+  /** Said in the docs when the default is not a fixed value (it depends on other variables). */
+  defaultText?: string;
+  /** Never echoed in an error message (passwords, keys, URLs that may carry credentials). */
+  secret?: boolean;
+};
+
+const MAX_INT = Number.MAX_SAFE_INTEGER;
+
+/** A whole number from the text (spaces around allowed), within min..max. */
+function integer(min: number, max = MAX_INT) {
+  const range = max === MAX_INT ? (min === 1 ? 'maior que zero' : `maior ou igual a ${min}`) : `entre ${min} e ${max}`;
+  const type = max === MAX_INT ? `integer ≥ ${min}` : `integer ${min}–${max}`;
+  const schema = z
+    .string()
+    .regex(/^\s*-?\d+\s*$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+  return { schema, doc: { type, rule: `deve ser um número inteiro ${range}` } };
+}
+
+/** One of a few words, exactly as written. */
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  const words = values.map((v) => `\`${v}\``);
+  const spoken = values.length === 1 ? values[0] : `${values.slice(0, -1).join(', ')} ou ${values[values.length - 1]}`;
+  return { schema: z.enum(values), doc: { type: words.join(' \\| '), rule: `deve ser ${spoken}` } };
+}
+
+/** 'true' or 'false' into a boolean. */
+function flag() {
+  const { schema, doc } = oneOf(['true', 'false']);
+  return { schema: schema.transform((v) => v === 'true'), doc };
+}
+
+const text = (type = 'text') => ({ schema: z.string(), doc: { type, rule: 'deve ser um texto' } });
+
+const httpUrl = () => ({
+  schema: z.string().regex(/^https?:\/\/\S+$/),
+  doc: { type: 'http(s) URL', rule: 'deve ser um endereço http:// ou https://' },
+});
+
+type Part<S extends z.ZodType> = { schema: S; doc: { type: string; rule: string } };
+type Doc = Omit<VariableDoc, 'type' | 'rule'> & { type?: string };
+
+/** Each variable's docs, kept beside its schema (read back by variableDoc). */
+const docs = z.registry<VariableDoc>();
+
+/** A variable with a fixed default. */
+function withDefault<S extends z.ZodType>(part: Part<S>, value: Exclude<z.output<S>, undefined>, doc: Doc) {
+  return documented(part.schema.default(value), { ...part.doc, ...doc });
+}
+
+/** A variable without a fixed default: unset is `undefined` (loadConfig decides, defaultText says how). */
+function optional<S extends z.ZodType>(part: Part<S>, doc: Doc) {
+  return documented(part.schema.optional(), { ...part.doc, ...doc });
+}
+
+function documented<S extends z.ZodType>(schema: S, doc: VariableDoc): S {
+  const plain: z.ZodType = schema; // the registry's meta type resolves on a concrete schema type
+  docs.add(plain, doc);
+  return schema;
+}
+
+const CEP_PROVIDER_NAMES = ['viacep', 'brasilapi'] as const;
+
+/** CEP_PROVIDERS: "viacep,brasilapi" (any case, spaces allowed) into the ordered list of names. */
+const cepProviderList = {
+  schema: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((n) => n.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(CEP_PROVIDER_NAMES))),
+  doc: { type: 'comma-separated list of `viacep`, `brasilapi`', rule: 'deve ser uma lista separada por vírgulas de viacep e brasilapi' },
+};
+
+/** The beneficiary account fields (docs/boletos.md): validated together by contaCobrancaSchema in config.ts. */
+const boleto = (meaning: string) => optional(text(), { meaning, defaultText: '—' });
+
+export const envSchema = z.object({
+  PORT: withDefault(integer(1, 65535), 3000, { meaning: 'HTTP port of the app and API' }),
+  HOST: optional(text('interface address'), {
+    meaning: 'interface to listen on (README, "Exposing the server")',
+    defaultText: '`127.0.0.1` with the demo seed, else `0.0.0.0`',
+  }),
+  DATABASE_URL: optional(text('postgres:// URL'), { meaning: 'PostgreSQL server; unset = embedded PGlite', defaultText: '— (PGlite)', secret: true }),
+  DATA_DIR: withDefault(text('path'), 'data', {
+    meaning: 'PGlite files and, by default, uploaded files (relative to the repository); one running server per folder (`server.lock`)',
+  }),
+  STORAGE_DIR: optional(text('path'), { meaning: 'where uploaded files are kept (outside the web root)', defaultText: '`$DATA_DIR/files`' }),
+  SEED: withDefault(oneOf(['demo', 'none']), 'demo', { meaning: 'what an empty database is seeded with: the demo data or one administrador' }),
+  ADMIN_PASSWORD: optional(text(), { meaning: 'password of the administrador created with `SEED=none`', defaultText: 'generated (printed once)', secret: true }),
+  JWT_SECRET: optional(text(), {
+    meaning:
+      'signs access tokens (and, unless set apart, file links and the TOTP secrets\' key); several API processes need the same value (docs/deployment.md)',
+    defaultText: 'random per process',
+    secret: true,
+  }),
+  ACCESS_TOKEN_TTL: withDefault(integer(1), 900, { meaning: 'access token lifetime, seconds' }),
+  REFRESH_TOKEN_TTL: withDefault(integer(1), 604800, { meaning: 'refresh token lifetime, seconds' }),
+  REFRESH_REUSE_GRACE: withDefault(integer(0), 20, {
+    meaning:
+      'seconds in which a just-rotated refresh token presented again (two tabs refreshing together) is answered 409 `retry` instead of revoking the session',
+  }),
+  COOKIE_SECURE: withDefault(oneOf(['auto', 'true', 'false']), 'auto', { meaning: 'the refresh cookie\'s Secure flag: `auto` (Secure under HTTPS), `true` or `false`' }),
+  TRUST_PROXY: withDefault(flag(), false, { meaning: 'trust `X-Forwarded-*` (client IP, HTTPS) from a reverse proxy' }),
+  LOGIN_MAX_FAILURES: withDefault(integer(1), 10, { meaning: 'failed logins of one login from one IP before a lock' }),
+  LOGIN_LOCK_MINUTES: withDefault(integer(1), 15, { meaning: 'length of that lock, minutes' }),
+  BUREAU_RATE_LIMIT: withDefault(integer(1), 30, {
+    meaning:
+      'credit-bureau queries (consultaDocumento, Consulta Restritiva/Analítica) per user per minute, counted in the database across processes; more answer 429 (docs/security.md)',
+  }),
+  RETORNO_MAX_MB: withDefault(integer(1), 500, {
+    meaning:
+      'largest CNAB retorno upload, in MB (spec §5: 500); a larger file is refused with 413 while it streams in and nothing is kept; a reverse proxy in front must allow at least this much',
+  }),
+  FILE_LINK_SECRET: optional(text(), { meaning: 'signs the expiring links to uploaded files', defaultText: '`JWT_SECRET`', secret: true }),
+  FILE_LINK_TTL: withDefault(integer(1), 600, { meaning: 'lifetime of those links, seconds' }),
+  CHAT_URL: withDefault(text('URL'), 'https://wa.me/5511999999999', { meaning: "the menu's Chat link (opens in a new tab)" }),
+  CEP_PROVIDERS: withDefault(cepProviderList, [], {
+    meaning: 'CEP lookup chain, in order; unset answers from the seeded cache only (docs/cadastros.md)',
+    defaultText: '— (cache only)',
+  }),
+  CEP_TIMEOUT_MS: withDefault(integer(1), 3000, { meaning: 'timeout of each CEP provider call, ms' }),
+  CEP_CACHE_DAYS: withDefault(
+    { schema: z.string().regex(/^\s*\d+(\.\d+)?\s*$/).transform(Number).pipe(z.number().positive()), doc: { type: 'number > 0', rule: 'deve ser um número maior que zero' } },
+    30,
+    { meaning: 'age (days) after which a cached CEP is refreshed from `CEP_PROVIDERS`; the stale row is answered if they fail; ignored without providers' },
+  ),
+  BOLETO_BANCO: optional(oneOf(['104', '001']), {
+    meaning: 'beneficiary bank account when none is configured in Administração > Conta de Cobrança: `104` (Caixa SIGCB) or `001` (Banco do Brasil); enables the BOLETO_* variables below, validated together (docs/boletos.md)',
+    defaultText: '— (admin screen)',
+  }),
+  BOLETO_AGENCIA: boleto('agência'),
+  BOLETO_CONTA: boleto('conta corrente (Banco do Brasil with a 4/6-digit convênio only)'),
+  BOLETO_BENEFICIARIO: boleto('Caixa: código do beneficiário; Banco do Brasil: convênio (with leading zeros)'),
+  BOLETO_CARTEIRA: boleto('Caixa: `RG`/`SR`; Banco do Brasil: 2 digits (e.g. `17`)'),
+  BOLETO_NOME: boleto('beneficiary name printed on the slip'),
+  BOLETO_CNPJ: boleto('beneficiary CNPJ printed on the slip'),
+  BOLETO_CEP: boleto('beneficiary address: CEP'),
+  BOLETO_ENDERECO: boleto('beneficiary address: street'),
+  BOLETO_NUMERO: boleto('beneficiary address: number'),
+  BOLETO_BAIRRO: boleto('beneficiary address: bairro'),
+  BOLETO_CIDADE: boleto('beneficiary address: city'),
+  BOLETO_UF: boleto('beneficiary address: UF'),
+  BOLETO_PIX_CHAVE: boleto('optional Pix key: slips carry a Pix QR code (BR Code)'),
+  BUREAU_PROVIDER: withDefault(oneOf(['local']), 'local', {
+    meaning:
+      'credit bureau adapter (Consulta Restritiva/Analítica, SPC); `local` computes from our own data; a production provider is added to this list when one ships (docs/garantias.md, decision 022)',
+  }),
+  MESSAGING_PROVIDER: withDefault(oneOf(['outbox', 'webhook']), 'outbox', {
+    meaning: 'WhatsApp/e-mail provider of the messaging outbox: `outbox` (offline: printed to the log, marked sent) or `webhook` (docs/cobranca.md)',
+  }),
+  MESSAGING_WEBHOOK_URL: optional(httpUrl(), {
+    meaning: 'with `webhook` (required then): the gateway that receives each message as a JSON POST (`Idempotency-Key: mensagem-<id>`)',
+    defaultText: '—',
+    secret: true,
+  }),
+  MESSAGING_WEBHOOK_TOKEN: optional(text(), { meaning: 'with `webhook`: sent as `Authorization: Bearer …`', defaultText: '—', secret: true }),
+  MESSAGING_TIMEOUT_MS: withDefault(integer(1), 10000, { meaning: 'with `webhook`: timeout of each POST, ms (the job retries)' }),
+  WEB_DIST: withDefault(text('path'), 'apps/web/dist', { meaning: 'built web app served by the API; when set, `npm start` builds only the API' }),
+  LOG_LEVEL: withDefault(oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info', {
+    meaning: 'log level; `debug` or `trace` also print the whole error when the start fails',
+  }),
+  JOBS: withDefault(oneOf(['on', 'off']), 'on', {
+    meaning:
+      '`on`: this process runs background jobs (retorno processing, outbox, scheduled exclusions); `off`: it only enqueues them for a process with `on` (docs/decisions/040-job-queue.md)',
+  }),
+  PUBLIC_URL: optional(httpUrl(), {
+    meaning: 'address of the web app as customers reach it, used in links sent by WhatsApp/e-mail (signature); unset: the address of the request that sends them',
+    defaultText: '—',
+  }),
+  SIGNATURE_LINK_TTL_DAYS: withDefault(integer(1), 7, { meaning: 'days a duplicata signing link stays valid (single use) (docs/assinatura.md)' }),
+  SIGNATURE_P12_PATH: optional(text('path'), {
+    meaning:
+      'A1 certificate (PKCS#12, RSA) that also signs the signed duplicatas in PAdES; unset: advanced electronic signature by evidence only. Unreadable or wrong password: the API does not start',
+    defaultText: '—',
+  }),
+  SIGNATURE_P12_PASSWORD: withDefault(text(), '', { meaning: 'password of that certificate', defaultText: '— (empty)', secret: true }),
+  REQUIRE_ADMIN_2FA: withDefault(flag(), false, {
+    meaning:
+      "`true`: an administrador without two-factor sign-in is sent to set it up and the API answers it nothing else until it is on (403 `mfa: 'setup-required'`); it can no longer be turned off by administradores (decision 095)",
+  }),
+  TOTP_ENCRYPTION_KEY: optional(text(), {
+    meaning:
+      'key material (e.g. `openssl rand -hex 32`) that encrypts the TOTP secrets at rest (AES-256-GCM); changing it (or `JWT_SECRET` when it is unset) makes enabled authenticators unreadable — only recovery codes work until each user sets up again',
+    defaultText: 'derived from `JWT_SECRET`',
+    secret: true,
+  }),
+  LGPD_ACCESS_LOG_RETENTION_MONTHS: withDefault(integer(0), 12, {
+    meaning: 'months the LGPD access log is kept; a nightly job deletes older rows; values under 6 are raised to 6',
+  }),
+});
+
+export type EnvVariable = keyof typeof envSchema.shape;
+export type ParsedEnv = z.output<typeof envSchema>;
+
+/** The docs of one variable (its `meta`). */
+export function variableDoc(name: EnvVariable): VariableDoc {
+  const doc = docs.get(envSchema.shape[name]);
+  if (!doc) throw new Error(`variável sem documentação: ${name}`);
+  return doc;
+}
+
+/** The fixed default of a variable, or undefined when it has none. */
+export function variableDefault(name: EnvVariable): unknown {
+  const field: z.ZodType = envSchema.shape[name];
+  return field instanceof z.ZodDefault ? field.def.defaultValue : undefined;
+}

@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import { UploadLimitExceeded, type MultipartUpload, type UploadPart } from '../modules/files/multipart-upload.js';
+
+/**
+ * A request's multipart body for the upload use-cases (modules/files/multipart-upload.ts): the
+ * parts of @fastify/multipart, streamed as they arrive, with its limit errors in neutral terms.
+ * Nothing is read until a use-case iterates, so a refusal before that (403) never parses the body.
+ */
+export function multipartUpload(request: FastifyRequest): MultipartUpload {
+  return {
+    isMultipart: request.isMultipart(),
+    async *parts(limits): AsyncGenerator<UploadPart> {
+      try {
+        for await (const part of request.parts({ limits })) {
+          if (part.type === 'field') {
+            yield { type: 'field', fieldname: part.fieldname, value: String(part.value ?? '') };
+          } else {
+            const file = part.file;
+            yield { type: 'file', fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, stream: file, truncated: () => file.truncated };
+          }
+        }
+      } catch (err) {
+        throw neutral(err);
+      }
+    },
+  };
+}
+
+/** @fastify/multipart's limit errors as UploadLimitExceeded; anything else as it is. */
+function neutral(err: unknown): unknown {
+  const code = (err as { code?: string } | null)?.code;
+  if (code === 'FST_FILES_LIMIT') return new UploadLimitExceeded('files');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new UploadLimitExceeded('fileSize');
+  return err;
+}

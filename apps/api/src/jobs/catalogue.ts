@@ -1,0 +1,56 @@
+import { MENSAGEM_MAX_ATTEMPTS, sendMensagem, sendMensagemJob } from '../modules/mensagem/send-mensagem-job.js';
+import { applyRetorno, type ApplyCheckpoint, type ApplyData, type ApplyResult } from '../modules/cnab/apply-retorno.js';
+import { previewRetorno, type PreviewResult } from '../modules/cnab/preview-retorno.js';
+import { remessaJob, runRemessaJob } from '../modules/cnab/remessa-job.js';
+import { retornoAplicarJob, retornoPreviaJob } from '../modules/cnab/retorno-jobs.js';
+import { lgpdPurgeJob, purgeAcessos, retentionMonths } from '../modules/lgpd/purge-acessos.js';
+import { assinaturaLimpezaJob, limparAcessosPublicos } from '../modules/assinatura/public-access.js';
+import { runSpcExclusao, spcExclusaoJob } from '../modules/cobranca/spc-exclusao.js';
+import { cron, defineJob, type JobCatalogue } from './define-job.js';
+
+/**
+ * Every kind of background job the app runs and every cron, in one place (docs/decisions/040 and
+ * 101): the handler, the retry policy and the schedule. Features declare their kinds (jobKind) and
+ * enqueue them; buildApp hands this catalogue to the queue, which refuses any other kind.
+ */
+export function jobCatalogue(config: { lgpdAccessLogRetentionMonths: number }): JobCatalogue {
+  return {
+    jobs: [
+      // Gerar Remessa (decision 041): one transaction; tens of seconds for 100 000 boletos.
+      defineJob(remessaJob, { handler: runRemessaJob, progressUnit: 'títulos', timeoutSeconds: 1800, retryLimit: 2, retryDelaySeconds: 5 }),
+      // A retorno's dry run, in bytes of the file.
+      defineJob<{ retornoId: number }, PreviewResult>(retornoPreviaJob, {
+        handler: (data, ctx) => previewRetorno(ctx.storage, data.retornoId, ctx),
+        progressUnit: 'bytes',
+        timeoutSeconds: 1800,
+        retryLimit: 3,
+        retryDelaySeconds: 5,
+      }),
+      // Applying a retorno, checkpointed per batch: a run that reaches its time limit stops at a batch
+      // boundary and the retry goes on from there; after a crash, once the 30 min have passed.
+      defineJob<ApplyData, ApplyResult, ApplyCheckpoint>(retornoAplicarJob, {
+        handler: (data, ctx) => applyRetorno(ctx.storage, data, ctx),
+        progressUnit: 'bytes',
+        timeoutSeconds: 1800,
+        retryLimit: 5,
+        retryDelaySeconds: 5,
+      }),
+      // The messaging outbox: the first send plus four retries, 30 s · 2ⁿ apart; two at a time.
+      defineJob(sendMensagemJob, { handler: sendMensagem, retryLimit: MENSAGEM_MAX_ATTEMPTS - 1, retryDelaySeconds: 30, timeoutSeconds: 60, concurrency: 2 }),
+      // SPC exclusions (decision 050); `short`: at most one run waits in the queue.
+      defineJob(spcExclusaoJob, { handler: runSpcExclusao, policy: 'short', retryLimit: 2, timeoutSeconds: 600 }),
+      // LGPD access log beyond its retention (decision 095); one run at a time.
+      defineJob(lgpdPurgeJob, { handler: purgeAcessos, policy: 'singleton', timeoutSeconds: 1800, progressUnit: 'registros' }),
+      // The public signing calls' finished rate-limit windows.
+      defineJob(assinaturaLimpezaJob, { handler: limparAcessosPublicos, policy: 'short', timeoutSeconds: 120 }),
+    ],
+    schedules: [
+      // every 10 minutes (São Paulo time): a payment is seen within minutes
+      cron(spcExclusaoJob, '*/10 * * * *', {}),
+      // every night at 03:40, with the retention as applied (never under 6 months)
+      cron(lgpdPurgeJob, '40 3 * * *', { meses: retentionMonths(config.lgpdAccessLogRetentionMonths) }),
+      // every night at 03:23
+      cron(assinaturaLimpezaJob, '23 3 * * *', {}),
+    ],
+  };
+}
