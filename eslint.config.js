@@ -53,6 +53,11 @@ const ZONES = {
     from: [`${API}/http`, `${API}/modules`],
     message: 'shared/ imports neither http/ nor modules/ (decision 008).',
   },
+  modulesCatalogue: {
+    target: `${API}/modules`,
+    from: [`${API}/jobs/catalogue.ts`, `${API}/app.ts`],
+    message: 'modules/ declare job kinds and receive services; the catalogue and buildApp import them, never the reverse (decision 101).',
+  },
 };
 
 const featureZones = webFeatures.map((feature) => ({
@@ -100,6 +105,16 @@ const BAN_NIVEL_LITERALS = [
   { selector: `${COMPARISON}[${member}.property.name='nivel'][${literal}.raw=${STRING}]`, message: NIVEL_MESSAGE },
   { selector: `${COMPARISON}[${member}.expression.property.name='nivel'][${literal}.raw=${STRING}]`, message: NIVEL_MESSAGE },
 ]);
+
+/** Use-cases know nothing of the web framework: uploads reach them as streams (decision 101). */
+const NO_FRAMEWORK_IN_MODULES = 'modules/ import no fastify: take plain data (a MultipartUpload for files); http/ adapts the request (decision 101).';
+
+/** loadConfig (apps/api/src/config.ts) is the one reader of the environment (decision 101). */
+const NO_ENV_OUTSIDE_CONFIG = {
+  object: 'process',
+  property: 'env',
+  message: 'Read configuration through loadConfig (apps/api/src/config.ts): add the variable to config-schema.ts (decision 101).',
+};
 
 const BAN_SQL_IN_ROUTES = {
   selector: "TaggedTemplateExpression[tag.name='sql']",
@@ -180,6 +195,23 @@ export default defineConfig(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/features/*/api/**', 'apps/web/src/lib/**'],
     rules: { 'no-restricted-syntax': ['error', ...BAN_CASTS, ...BAN_NIVEL_LITERALS, ...BAN_LITERAL_QUERY_KEYS] },
+  },
+  {
+    files: [`${API}/**`],
+    ignores: [`${API}/config.ts`],
+    rules: { 'no-restricted-properties': ['error', NO_ENV_OUTSIDE_CONFIG] },
+  },
+  {
+    files: [`${API}/modules/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'fastify', message: NO_FRAMEWORK_IN_MODULES }],
+          patterns: [{ group: ['fastify/*', '@fastify/*'], message: NO_FRAMEWORK_IN_MODULES }, APPS_ARE_NOT_LIBRARIES],
+        },
+      ],
+    },
   },
   {
     files: [`${API}/routes/**`],

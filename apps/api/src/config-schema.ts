@@ -133,7 +133,7 @@ export const envSchema = z.object({
   }),
   FILE_LINK_SECRET: optional(text(), { meaning: 'signs the expiring links to uploaded files', defaultText: '`JWT_SECRET`', secret: true }),
   FILE_LINK_TTL: withDefault(integer(1), 600, { meaning: 'lifetime of those links, seconds' }),
-  CHAT_URL: withDefault(text('URL'), 'https://wa.me/5511999999999', { meaning: "the menu's Chat link (opens in a new tab)" }),
+  CHAT_URL: withDefault(text('link'), 'https://wa.me/5511999999999', { meaning: "the menu's Chat link (opens in a new tab)" }),
   CEP_PROVIDERS: withDefault(cepProviderList, [], {
     meaning: 'CEP lookup chain, in order; unset answers from the seeded cache only (docs/cadastros.md)',
     defaultText: '— (cache only)',
