@@ -6,8 +6,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { empresasForSelect, systemConfig } from './lookup-calls';
 
-export type { EmpresaOption } from './lookup-calls';
-
 export const lookupKeys = {
   /**
    * Under the empresas feature's root key (`['empresas']`) on purpose: saving, blocking or
