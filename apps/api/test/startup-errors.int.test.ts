@@ -83,6 +83,13 @@ afterAll(() => {
 });
 
 describe('start-up errors', () => {
+  it('a variable whose value does not fit: named, with the value, before anything is opened', async () => {
+    const dataDir = path.join(tempDir(), 'data');
+    const line = oneLine(await startServer({ PORT: 'abc', DATA_DIR: dataDir }));
+    expect(line).toBe(`${PREFIX} a variável PORT deve ser um número inteiro entre 1 e 65535 (recebido: abc).`);
+    expect(fs.existsSync(dataDir)).toBe(false);
+  }, 90_000);
+
   it('port in use', async () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));

@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+import { StartupError, startupErrorLine } from './startup-errors.js';
+
+const root = loadConfig({}).repoRoot;
+
+describe('loadConfig', () => {
+  it('answers the documented defaults for an empty environment', () => {
+    expect(loadConfig({})).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      hostFromEnv: false,
+      databaseUrl: null,
+      dataDir: path.join(root, 'data'),
+      storageDir: path.join(root, 'data', 'files'),
+      seed: 'demo',
+      adminPassword: null,
+      jwtSecret: null,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 604800,
+      refreshReuseGraceSeconds: 20,
+      cookieSecure: 'auto',
+      loginMaxFailures: 10,
+      loginLockMinutes: 15,
+      bureauRateLimit: 30,
+      retornoMaxBytes: 500 * 1024 * 1024,
+      fileLinkSecret: null,
+      fileLinkTtlSeconds: 600,
+      chatUrl: 'https://wa.me/5511999999999',
+      webDist: path.join(root, 'apps/web/dist'),
+      trustProxy: false,
+      logLevel: 'info',
+      jobs: 'on',
+      publicUrl: null,
+      signatureLinkTtlDays: 7,
+      signatureP12Path: null,
+      signatureP12Password: '',
+      requireAdmin2fa: false,
+      totpEncryptionKey: null,
+      lgpdAccessLogRetentionMonths: 12,
+      cep: { providers: [], timeoutMs: 3000, cacheDays: 30 },
+      bureauProvider: 'local',
+      messaging: { provider: 'outbox', webhookUrl: null, webhookToken: null, timeoutMs: 10000 },
+      contaCobranca: null,
+    });
+  });
+
+  it('reads valid values as before, an empty variable as unset', () => {
+    const config = loadConfig({
+      PORT: ' 8080 ',
+      DATA_DIR: '/srv/bg',
+      JWT_SECRET: 'j',
+      COOKIE_SECURE: 'false',
+      TRUST_PROXY: 'true',
+      JOBS: 'off',
+      PUBLIC_URL: 'https://app.example.com//',
+      REQUIRE_ADMIN_2FA: 'true',
+      LGPD_ACCESS_LOG_RETENTION_MONTHS: '3',
+      SEED: '',
+      HOST: '',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/srv/bg',
+      storageDir: '/srv/bg/files',
+      fileLinkSecret: 'j',
+      cookieSecure: false,
+      trustProxy: true,
+      jobs: 'off',
+      publicUrl: 'https://app.example.com',
+      requireAdmin2fa: true,
+      lgpdAccessLogRetentionMonths: 3,
+      seed: 'demo',
+      host: '127.0.0.1',
+    });
+  });
+
+  it('stops the start with one sentence naming the variable and the value received', () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ PORT: 'abc' }, 'a variável PORT deve ser um número inteiro entre 1 e 65535 (recebido: abc).'],
+      [{ PORT: '70000' }, 'a variável PORT deve ser um número inteiro entre 1 e 65535 (recebido: 70000).'],
+      [{ ACCESS_TOKEN_TTL: '15m' }, 'a variável ACCESS_TOKEN_TTL deve ser um número inteiro maior que zero (recebido: 15m).'],
+      [{ JOBS: 'sim' }, 'a variável JOBS deve ser on ou off (recebido: sim).'],
+      [{ SEED: 'full' }, 'a variável SEED deve ser demo ou none (recebido: full).'],
+      [{ COOKIE_SECURE: 'yes' }, 'a variável COOKIE_SECURE deve ser auto, true ou false (recebido: yes).'],
+      [{ LOG_LEVEL: 'verbose' }, 'a variável LOG_LEVEL deve ser fatal, error, warn, info, debug, trace ou silent (recebido: verbose).'],
+      [{ PUBLIC_URL: 'app.example.com' }, 'a variável PUBLIC_URL deve ser um endereço http:// ou https:// (recebido: app.example.com).'],
+    ];
+    for (const [env, sentence] of cases) {
+      let error: unknown;
+      try {
+        loadConfig(env);
+      } catch (err) {
+        error = err;
+      }
+      expect(error).toBeInstanceOf(StartupError);
+      expect(startupErrorLine(error)).toBe(`Não foi possível iniciar: ${sentence}`);
+    }
+  });
+
+  it('never repeats a secret, and keeps the sentence on one line', () => {
+    expect(() => loadConfig({ MESSAGING_PROVIDER: 'webhook', MESSAGING_WEBHOOK_URL: 'ftp://user:s3nh4@gw' })).toThrow(
+      /^Não foi possível iniciar: a variável MESSAGING_WEBHOOK_URL deve ser um endereço http:\/\/ ou https:\/\/\.$/,
+    );
+    expect(() => loadConfig({ PORT: 'a\nb' })).toThrow('(recebido: a b).');
+  });
+});
