@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -5,6 +6,10 @@ import react from '@vitejs/plugin-react';
 // when TEST_DATABASE_URL is set, else PGlite) and web component tests under jsdom.
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker fewer than the CPUs: a single worker on this 2-CPU
+    // machine. Two keep both cores busy (the database server and PGlite wait on I/O as much as they
+    // compute). VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, os.availableParallelism()),
     projects: [
       {
         test: {
@@ -30,6 +35,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // a worker runs file after file with its module cache kept: the app's ~1 000 modules are
+          // imported once per worker instead of once per file. Files share no state but the
+          // database template (each app clones its own database) and module-level constants.
+          isolate: false,
         },
       },
       {
