@@ -23,6 +23,8 @@ export default defineConfig({
           name: 'domain',
           include: ['packages/domain/src/**/*.test.ts'],
           environment: 'node',
+          // pure code without module state: no need for a fresh process per file
+          isolate: false,
         },
       },
       {
@@ -31,13 +33,13 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/api/test/global-setup.ts'],
-          setupFiles: ['apps/api/test/fail-on-console-error.ts'],
+          setupFiles: ['apps/api/test/fresh-modules.ts', 'apps/api/test/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          // a worker runs file after file with its module cache kept: the app's ~1 000 modules are
-          // imported once per worker instead of once per file. Files share no state but the
-          // database template (each app clones its own database) and module-level constants.
+          // a worker runs file after file in one process: the packages (fastify, pdfkit, pg-boss…)
+          // load once per worker, our modules afresh per file (test/fresh-modules.ts); every test
+          // app clones its own database from the run's template (test/test-database.ts)
           isolate: false,
         },
       },
@@ -58,6 +60,9 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
           css: false,
+          // one jsdom process per worker for all its files: React, Mantine and the other packages load
+          // once, our modules afresh per file (src/test/setup.ts calls vi.resetModules)
+          isolate: false,
           // jsdom with user-event is slow on a loaded 2-CPU CI machine; 5 s (the default) is tight
           testTimeout: 15_000,
         },
