@@ -1,24 +1,24 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { openPglite, openPostgres, type Database } from '../src/db/client.js';
-import { migrate } from '../src/db/migrate.js';
+import type { Database } from '../src/db/client.js';
 import { createEmpresa, createUsuario, type UsuarioOverrides } from '../src/factories/foundation.js';
 import type { JobsBuildOptions } from '../src/jobs/index.js';
+import { openTestDatabase } from './test-database.js';
 
 /**
- * One app per test file, on the run's PostgreSQL database (TEST_DATABASE_URL) or on a fresh
- * in-memory PGlite. Factories make unique data, so files never step on each other; a file that
- * changes global state asks for `{ isolated: true }` (its own PGlite even when the run shares one).
+ * One app per test file (or per test, where a test needs a clean slate), each on a database of its
+ * own cloned from the run's migrated template (test/test-database.ts): PostgreSQL with
+ * TEST_DATABASE_URL, PGlite otherwise. No file sees another file's data.
  */
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
+  /** The app's own PostgreSQL database (TEST_DATABASE_URL runs), for a second connection; null on PGlite. */
+  databaseUrl: string | null;
   config: Config;
   close(): Promise<void>;
   login(username: string, password: string): Promise<string>;
@@ -28,28 +28,15 @@ export type TestApp = {
 };
 
 export type TestAppOptions = {
-  /**
-   * A fresh in-memory PGlite for this app only, ignoring the run's shared TEST_DATABASE_URL: for
-   * tests that change global state (e.g. the single active conta de cobrança) other files rely on.
-   */
-  isolated?: boolean;
   /** Job queue overrides; JOBS on/off is `configOverrides.jobs` (default on). */
   jobs?: JobsBuildOptions;
 };
 
 export async function createTestApp(configOverrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const url = options.isolated ? '' : inject('testDatabaseUrl');
-  const database = url ? await openPostgres(url) : await openPglite(null);
-  if (!url) await migrate(database);
+  const { database, url: databaseUrl, drop } = await openTestDatabase();
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-files-'));
   const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent' }), jwtSecret: 'test-secret', storageDir, ...configOverrides };
-  // On the run's shared database every app gets a pg-boss schema of its own, so no file ever runs
-  // (or, closing, interrupts) another file's jobs; background_job rows are shared like any table.
-  const jobs: JobsBuildOptions = {
-    pollingIntervalSeconds: 0.5,
-    ...(url ? { schema: `pgboss_t_${randomBytes(5).toString('hex')}` } : {}),
-    ...options.jobs,
-  };
+  const jobs: JobsBuildOptions = { pollingIntervalSeconds: 0.5, ...options.jobs };
   const app = await buildApp({ database, config, logger: false, loginDelayBaseMs: 0, jobs });
   await app.ready();
 
@@ -65,6 +52,7 @@ export async function createTestApp(configOverrides: Partial<Config> = {}, optio
   return {
     app,
     database,
+    databaseUrl,
     config,
     call,
     login,
@@ -76,7 +64,7 @@ export async function createTestApp(configOverrides: Partial<Config> = {}, optio
     },
     async close() {
       await app.close();
-      await database.close();
+      await drop();
       fs.rmSync(storageDir, { recursive: true, force: true });
     },
   };

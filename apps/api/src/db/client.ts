@@ -25,6 +25,8 @@ export type Database = {
   /** Raw SQL for the job queue (pg-boss's `db.executeSql`): values bound when given. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
+  /** PGlite only: the whole cluster as a tarball (`openPglite(null, { loadDataDir })` opens a copy). */
+  dump?: () => Promise<Blob | File>;
 };
 
 // numeric → string and date → 'YYYY-MM-DD' on both drivers, so code never sees a float or a shifted date.
@@ -68,12 +70,16 @@ export async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * `loadDataDir`: start from a dump of another PGlite (`dumpDataDir`) instead of an empty cluster —
+ * the test suite clones one migrated database this way (about 0.4 s against 2.5 s for initdb).
+ */
+export async function openPglite(dataDir: string | null, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await initDataDirApart(dataDir);
   }
-  const client = await PGlite.create(pgliteOptions(dataDir));
+  const client = await PGlite.create({ ...pgliteOptions(dataDir), ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   await client.exec("SET TIME ZONE 'America/Sao_Paulo'");
   return {
     kind: 'pglite',
@@ -90,6 +96,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       return { rows: res[res.length - 1]?.rows ?? [] };
     },
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 }
 

@@ -5,8 +5,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSINATURA_MSG, formatCpfCnpj } from '@bg/domain';
 import { assinaturaSolicitacao, garantia as garantiaTable, pessoa, storedFile } from '../../src/db/schema/index.js';
-import { PUBLIC_MAX_FAILURES } from '../../src/modules/assinatura/public-access.js';
+import { PUBLIC_MAX_FAILURES, PUBLIC_WINDOW_MS } from '../../src/modules/assinatura/public-access.js';
 import { createTestApp, type TestApp } from '../harness.js';
+import { awayFromWindowEnd } from '../rate-window.js';
 import { aprovada, assinar, documento, enviado, freshIp, mensagensDa, pdfText, publica, solicitacao } from './support.js';
 
 let t: TestApp;
@@ -193,6 +194,7 @@ describe('public signing page', () => {
   it('rate limit: an IP with too many failures gets 429, even with a good link; other IPs are not affected', async () => {
     const p = await pronta();
     const ip = freshIp();
+    await awayFromWindowEnd(PUBLIC_WINDOW_MS / 1000, 15);
     for (let i = 0; i < PUBLIC_MAX_FAILURES; i++) expect((await publica(t, 'x'.repeat(43), { ip })).statusCode).toBe(404);
     const blocked = await publica(t, p.token, { ip });
     expect(blocked.statusCode).toBe(429);
@@ -204,6 +206,7 @@ describe('public signing page', () => {
   it('wrong CPFs count as failures of the IP', async () => {
     const p = await pronta();
     const ip = freshIp();
+    await awayFromWindowEnd(PUBLIC_WINDOW_MS / 1000, 15);
     for (let i = 0; i < PUBLIC_MAX_FAILURES; i++) {
       expect((await assinar(t, p.token, { cpf_cnpj: '529.982.247-25', nome: NOME, aceite: true }, { ip })).statusCode).toBe(422);
     }

@@ -8,13 +8,13 @@ import { CAIXA_DEMO, pdfText, releasedGarantia } from './support.js';
 
 /**
  * Changing the account's bank fields replaces the single active conta de cobrança, which every
- * other file of the run relies on; so this file gets its own database ({ isolated: true }).
+ * other test relies on; every test app has a database of its own (test/harness.ts), so no other file sees it.
  */
 let t: TestApp;
 let admin: Awaited<ReturnType<TestApp['userWithToken']>>;
 let loja: Awaited<ReturnType<TestApp['userWithToken']>>;
 beforeAll(async () => {
-  t = await createTestApp({}, { isolated: true });
+  t = await createTestApp();
   admin = await t.userWithToken({ nivel: '2' });
   loja = await t.userWithToken();
 });

@@ -3,15 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { inject } from 'vitest';
-import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays, cnabAccountFromConta, readRemessa240, todayInSaoPaulo, writeRetorno240, type BoletoAction, type CnabAccount, type RemessaEntryRead, type RemessaJobResult, type RetornoTitleInput } from '@bg/domain';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { openPglite, openPostgres, type Database, type Db } from '../../src/db/client.js';
-import { migrate } from '../../src/db/migrate.js';
+import type { Database, Db } from '../../src/db/client.js';
+import { openTestDatabase } from '../test-database.js';
 import { createEmpresa, createUsuario } from '../../src/factories/foundation.js';
 import { createGarantia, createPessoa } from '../../src/factories/garantia.js';
 import { DEMO_CONTA } from '../../src/seed/seed-boletos.js';
@@ -22,10 +20,9 @@ import { issueBoletosOnRelease } from '../../src/modules/boletos/issue-boletos-o
 import { changeSituacao } from '../../src/modules/boletos/change-situacao.js';
 
 /**
- * Gerar Remessa takes every pending boleto of the account, so the CNAB tests never run on the run's
- * shared database (other files' boletos would go into our files): each file gets a database of its
- * own — a fresh PostgreSQL database on the TEST_DATABASE_URL server (dropped at close), else an
- * in-memory PGlite — with the demo conta de cobrança (Caixa 104, beneficiário 123456).
+ * Gerar Remessa takes every pending boleto of the account, so each CNAB test app has a database of
+ * its own (a clone of the run's template, test/test-database.ts) with the demo conta de cobrança
+ * (Caixa 104, beneficiário 123456); reopen() starts a second app on the same database.
  */
 export type CnabTestApp = {
   readonly app: FastifyInstance;
@@ -39,58 +36,14 @@ export type CnabTestApp = {
   close(): Promise<void>;
 };
 
-const runUrl = () => inject('testDatabaseUrl');
-
-export async function openPrivateDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
-  const base = runUrl();
-  if (!base) {
-    const database = await openPglite(null);
-    await migrate(database);
-    return { database, url: null, drop: async () => undefined };
-  }
-  const name = `bg_cnab_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  await migrate(database);
-  return {
-    database,
-    url: url.toString(),
-    // after database.close() the pool's last connections may still be closing: wait for them rather
-    // than terminate them (a terminated client emits an error nobody listens to any more)
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      try {
-        for (let i = 0; ; i++) {
-          try {
-            await c.query(`DROP DATABASE IF EXISTS ${name}${i >= 25 ? ' WITH (FORCE)' : ''}`);
-            break;
-          } catch (err) {
-            if (i >= 25) throw err;
-            await sleep(200);
-          }
-        }
-      } finally {
-        await c.end();
-      }
-    },
-  };
-}
-
 export async function createCnabTestApp(configOverrides: Partial<Config> = {}): Promise<CnabTestApp> {
-  const { database, drop } = await openPrivateDatabase();
+  const { database, drop } = await openTestDatabase();
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-cnab-'));
   const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent' }), jwtSecret: 'test-secret', storageDir, ...configOverrides };
-  const schema = `pgboss_c_${randomBytes(4).toString('hex')}`;
   const apps: FastifyInstance[] = [];
   // CNAB_TEST_LOG=1 shows the app's error log (a 500's cause) while debugging a test
   const start = async () => {
-    const app = await buildApp({ database, config, logger: process.env.CNAB_TEST_LOG ? { level: 'error' } : false, loginDelayBaseMs: 0, jobs: { schema, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, stopGraceMs: 2000 } });
+    const app = await buildApp({ database, config, logger: process.env.CNAB_TEST_LOG ? { level: 'error' } : false, loginDelayBaseMs: 0, jobs: { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, stopGraceMs: 2000 } });
     await app.ready();
     apps.push(app);
     return app;
@@ -112,7 +65,6 @@ export async function createCnabTestApp(configOverrides: Partial<Config> = {}): 
     reopen: start,
     async close() {
       for (const a of apps.reverse()) await a.close().catch(() => undefined);
-      await database.close();
       await drop();
       fs.rmSync(storageDir, { recursive: true, force: true });
     },

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, NIVEL, SITUACAO } from '@bg/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
@@ -143,7 +143,7 @@ describe('inadimplencia_resumo on the shared database', () => {
   });
 
   it('two transactions changing boletos of the same person at once: the second counts after the first', async () => {
-    const url = inject('testDatabaseUrl');
+    const url = t.databaseUrl;
     if (!url) return; // PGlite answers one connection at a time: nothing runs at once there
     const d = await defaulter(t, [
       { cents: 1000, daysAgo: 10 },
@@ -168,7 +168,7 @@ describe('inadimplencia_resumo on the shared database', () => {
     await expectKeptRight(db, d.pessoaId, { qtd: 2, valor: '65.00', vencimento_mais_antigo: addDays(today, -9) });
   });
 
-  it('equals a recount of every person, read in one snapshot, whatever the other test files did', async () => {
+  it('equals a recount of every person, read in one snapshot, whatever the other tests did', async () => {
     await db.transaction(
       async (tx) => {
         const { rows } = (await tx.execute(sql`
@@ -200,7 +200,7 @@ describe('the day turn (own database: the reference day is global)', () => {
   let db: Db;
   let actor: Actor;
   beforeAll(async () => {
-    t = await createTestApp({}, { isolated: true });
+    t = await createTestApp();
     db = t.database.db;
     const { user } = await t.userWithToken({ nivel: NIVEL.ADMINISTRADOR });
     actor = { id: user.id, nivel: NIVEL.ADMINISTRADOR, empresa_id: null, name: user.name, ip: null };

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { completeCpf } from '@bg/domain';
 import { totpCode } from '../../src/modules/auth/totp.js';
 import { multipart, PNG } from '../multipart.js';
+import { awayFromWindowEnd } from '../rate-window.js';
 
 /**
  * More than one machine (docs/deployment.md): two real API processes (`src/main.ts` under tsx, as
@@ -224,6 +225,7 @@ describe.runIf(runUrl)('two API processes on one PostgreSQL', () => {
     const token = (await login(b, 'loja', 'loja123')).body.access_token as string;
     let n = 700_000_000 + Math.floor(Math.random() * 99_000_000);
     const lookup = (s: Server) => call(s, 'POST', '/api/garantia/consultaDocumento', { token, json: { documento: completeCpf(String(n++)) } });
+    await awayFromWindowEnd(60, 15);
     expect([(await lookup(a)).status, (await lookup(b)).status, (await lookup(a)).status]).toEqual([200, 200, 200]);
     expect((await lookup(b)).status).toBe(429);
     expect((await lookup(a)).status).toBe(429);

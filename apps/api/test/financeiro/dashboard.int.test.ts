@@ -4,13 +4,13 @@ import { createTestApp, type TestApp } from '../harness.js';
 import { createGarantia } from '../../src/factories/garantia.js';
 import { garantidos, get, lojaQueAntecipa, move, post } from './support.js';
 
-// Counts the whole back office (defaulters, pending guarantees): its own database, so other files'
+// Counts the whole back office (defaulters, pending guarantees): like every test app it has its own database, so other files'
 // data never changes the figures it expects.
 let t: TestApp;
 let admin: Awaited<ReturnType<TestApp['userWithToken']>>;
 const today = todayInSaoPaulo();
 beforeAll(async () => {
-  t = await createTestApp({}, { isolated: true });
+  t = await createTestApp();
   admin = await t.userWithToken({ nivel: '2' });
 });
 afterAll(async () => t?.close());

@@ -5,11 +5,11 @@ import { createTestApp, type TestApp } from '../harness.js';
 import { parametroSistema } from '../../src/db/schema/index.js';
 import { garantidos, get, lojaQueAntecipa, post } from './support.js';
 
-// Changes the system-wide taxa básica: its own database, so no other file sees it.
+// Changes the system-wide taxa básica: like every test app it has its own database, so no other file sees it.
 let t: TestApp;
 const today = todayInSaoPaulo();
 beforeAll(async () => {
-  t = await createTestApp({}, { isolated: true });
+  t = await createTestApp();
 });
 afterAll(async () => t?.close());
 

@@ -25,7 +25,7 @@ let w: World;
 let snapQuery: string;
 
 beforeAll(async () => {
-  s = await createSecurityApp({}, 'matrix');
+  s = await createSecurityApp();
   w = await buildWorld(s);
   snapQuery = await snapshotQuery(s.database);
 }, 180_000);

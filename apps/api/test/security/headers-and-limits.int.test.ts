@@ -29,14 +29,14 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
   fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
-  s = await createSecurityApp({ webDist, loginMaxFailures: 3 }, 'hdr');
+  s = await createSecurityApp({ webDist, loginMaxFailures: 3 });
   const adm = await createUsuario(s.database.db, { nivel: '2', empresa_id: null });
   admin = await login(s, adm);
   const emp = await createEmpresa(s.database.db);
   const u = await createUsuario(s.database.db, { nivel: '1', empresa_id: emp.id });
   usuario = { token: await login(s, u), empresaId: emp.id };
   // behind a TLS-terminating proxy (TRUST_PROXY=true): X-Forwarded-Proto tells the request came over HTTPS
-  https = await createSecurityApp({ webDist, trustProxy: true }, 'hdrs');
+  https = await createSecurityApp({ webDist, trustProxy: true });
 }, 120_000);
 afterAll(async () => {
   await s?.close();

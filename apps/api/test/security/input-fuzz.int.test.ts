@@ -39,7 +39,7 @@ let adminToken: string;
 const startedAt = { ms: 0 };
 
 beforeAll(async () => {
-  s = await createSecurityApp({ bureauRateLimit: 10_000 }, 'fuzz', errorLog);
+  s = await createSecurityApp({ bureauRateLimit: 10_000 }, errorLog);
   await buildWorld(s);
   const admin = await createUsuario(s.database.db, { id: FUZZ_ADMIN_ID, nivel: '2', empresa_id: null, name: 'Admin Fuzz' });
   const res = await s.app.inject({ method: 'POST', url: '/api/login', payload: { username: admin.login, password: admin.password } });

@@ -11,6 +11,7 @@ import { createEmpresa, createUsuario } from '../../src/factories/foundation.js'
 import { createGarantia } from '../../src/factories/garantia.js';
 import { countHit } from '../../src/http/rate-limit.js';
 import type { FastifyInstance } from 'fastify';
+import { awayFromWindowEnd } from '../rate-window.js';
 import { createSecurityApp, type SecurityApp } from './support.js';
 
 const LIMIT = 5;
@@ -18,7 +19,7 @@ let one: SecurityApp;
 let two: FastifyInstance;
 
 beforeAll(async () => {
-  one = await createSecurityApp({ bureauRateLimit: LIMIT }, 'rate');
+  one = await createSecurityApp({ bureauRateLimit: LIMIT });
   // the second "process": its own app (and job queue schema) on the same database and JWT secret
   two = await buildApp({ database: one.database, config: one.config, logger: false, loginDelayBaseMs: 0, jobs: { schema: `pgboss_r_${randomBytes(4).toString('hex')}` } });
   await two.ready();
@@ -44,6 +45,7 @@ const lookup = (app: FastifyInstance, token: string, documento = newCpf()) =>
 describe('bureau queries: per user per minute, across processes', () => {
   it(`answers the first ${LIMIT} from either process, then 429 with Retry-After; another user is not affected`, async () => {
     const a = await lojaUser();
+    await awayFromWindowEnd(60, 15);
     const statuses: number[] = [];
     for (let i = 0; i < LIMIT; i++) statuses.push((await lookup(i % 2 ? two : one.app, a.token)).statusCode);
     expect(statuses).toEqual(Array(LIMIT).fill(200));
@@ -60,6 +62,7 @@ describe('bureau queries: per user per minute, across processes', () => {
 
   it('counts racing requests exactly: of 12 at once on two processes, 5 pass', async () => {
     const a = await lojaUser();
+    await awayFromWindowEnd(60, 15);
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => lookup(i % 2 ? two : one.app, a.token)));
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(LIMIT);
@@ -80,6 +83,7 @@ describe('bureau queries: per user per minute, across processes', () => {
       () => one.call({ method: 'POST', url: '/api/garantia/consultaDocumento', token, payload: { documento: newCpf(), empresa_id: emp.id } }),
     ];
     const statuses: number[] = [];
+    await awayFromWindowEnd(60, 15);
     for (let i = 0; i < LIMIT + 1; i++) statuses.push((await calls[i % 3]()).statusCode);
     expect(statuses).toEqual([...Array(LIMIT).fill(200), 429]);
   });

@@ -1,19 +1,15 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { openPglite, openPostgres, type Database } from '../../src/db/client.js';
-import { migrate } from '../../src/db/migrate.js';
+import type { Database } from '../../src/db/client.js';
+import { openTestDatabase } from '../test-database.js';
 
 /**
- * The security suite's app: a database of its own (a fresh PostgreSQL database on the run's
- * TEST_DATABASE_URL server, dropped at close; else an in-memory PGlite), because its row snapshots
- * compare whole tables and other test files write to the run's shared database concurrently.
+ * The security suite's app: a database of its own (a clone of the run's template,
+ * test/test-database.ts), because its row snapshots compare whole tables.
  * Jobs are off (JOBS=off: enqueue only), so nothing changes a row behind a request's back.
  */
 export type SecurityApp = {
@@ -25,45 +21,15 @@ export type SecurityApp = {
   close(): Promise<void>;
 };
 
-export async function openPrivateDatabase(prefix: string): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const base = inject('testDatabaseUrl');
-  if (!base) {
-    const database = await openPglite(null);
-    await migrate(database);
-    return { database, drop: async () => undefined };
-  }
-  const name = `bg_${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  await migrate(database);
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
-}
-
 /** Server error log lines (pino JSON) of a security app, to name the cause of a 5xx in a report. */
 export type ErrorLog = { msg: string; err?: { type?: string; message?: string; stack?: string }; reqId?: string }[];
 
-export async function createSecurityApp(configOverrides: Partial<Config> = {}, prefix = 'sec', errors?: ErrorLog): Promise<SecurityApp> {
-  const { database, drop } = await openPrivateDatabase(prefix);
+export async function createSecurityApp(configOverrides: Partial<Config> = {}, errors?: ErrorLog): Promise<SecurityApp> {
+  const { database, drop } = await openTestDatabase();
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-sec-'));
   const config: Config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent' }), jwtSecret: 'test-secret', storageDir, jobs: 'off', ...configOverrides };
   const logger = errors ? { level: 'error', stream: { write: (line: string) => void errors.push(JSON.parse(line)) } } : false;
-  const app = await buildApp({ database, config, logger, loginDelayBaseMs: 0, jobs: { schema: `pgboss_s_${randomBytes(4).toString('hex')}` } });
+  const app = await buildApp({ database, config, logger, loginDelayBaseMs: 0 });
   await app.ready();
   return {
     app,
@@ -73,7 +39,6 @@ export async function createSecurityApp(configOverrides: Partial<Config> = {}, p
     call: ({ token, headers, ...rest }) => app.inject({ ...rest, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
     async close() {
       await app.close();
-      await database.close();
       await drop();
       fs.rmSync(storageDir, { recursive: true, force: true });
     },

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { formatCpfCnpj } from '@bg/domain';
-import { DEMO, failOnConsoleErrors, loginAs } from '../support/session';
+import { DEMO, failOnConsoleErrors, loginAs, openAs } from '../support/session';
 import { isoInMonths, randomCpf } from '../support/test-data';
 
 async function tokenOf(request: APIRequestContext, who: keyof typeof DEMO) {
@@ -35,8 +35,7 @@ test('[ASSINATURA]: the loja sends the duplicatas, the customer signs through th
 
   // 1. Boletos da Garantia → Assinatura digital (phone and e-mail)
   const checkLoja = failOnConsoleErrors(page);
-  await loginAs(page, 'loja');
-  await page.goto(`/operacao/garantias/impressao/detalhe/${id}`);
+  await openAs(page, 'loja', `/operacao/garantias/impressao/detalhe/${id}`);
   await expect(page.getByRole('heading', { name: 'Boletos da Garantia' })).toBeVisible();
   await page.getByRole('button', { name: 'Assinatura digital' }).click();
   const modal = page.getByRole('dialog', { name: 'Assinatura digital' });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { failOnConsoleErrors, loginAs } from '../support/session';
+import { failOnConsoleErrors, openAs } from '../support/session';
 
 /** Waits for a PDF answer of the API triggered by `click`, and for the tab that shows it. */
 async function expectPdf(page: Page, urlPart: string, click: () => Promise<void>) {
@@ -18,8 +18,7 @@ async function expectPdf(page: Page, urlPart: string, click: () => Promise<void>
 
 test('[BOLETOS]: loja prints a carnê and a boleto of a released guarantee', async ({ page }) => {
   const check = failOnConsoleErrors(page);
-  await loginAs(page, 'loja');
-  await page.goto('/operacao/garantias/impressao');
+  await openAs(page, 'loja', '/operacao/garantias/impressao');
   await expect(page.getByRole('heading', { name: 'Impressão de Boletos' })).toBeVisible();
   await page.getByPlaceholder('Pesquisar por nome, CPF/CNPJ ou protocolo').fill('Fernanda Lima');
   await page.keyboard.press('Enter');
@@ -36,8 +35,7 @@ test('[BOLETOS]: loja prints a carnê and a boleto of a released guarantee', asy
 
 test('[BOLETOS]: loja receives a boleto and opens its receipt', async ({ page }) => {
   const check = failOnConsoleErrors(page);
-  await loginAs(page, 'loja');
-  await page.goto('/financeiro/recebimentos');
+  await openAs(page, 'loja', '/financeiro/recebimentos');
   await expect(page.getByRole('heading', { name: 'Recebimentos de Boletos Garantidos' })).toBeVisible();
   await page.getByPlaceholder('Pesquisar por nome ou CPF/CNPJ').fill('Fernanda Lima');
   await page.keyboard.press('Enter');
@@ -60,8 +58,7 @@ test('[BOLETOS]: loja receives a boleto and opens its receipt', async ({ page })
 
 test('[BOLETOS]: administrador marks a BAIXADO (REMOVIDO) boleto as quitado and sees its history', async ({ page }) => {
   const check = failOnConsoleErrors(page);
-  await loginAs(page, 'admin');
-  await page.goto('/financeiro/boletos');
+  await openAs(page, 'admin', '/financeiro/boletos');
   await expect(page.getByRole('heading', { name: 'Boletos Garantidos' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Situação' }).click();
   await page.getByRole('option', { name: 'BAIXADO (REMOVIDO)', exact: true }).click();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { completeCnpj } from '@bg/domain';
 import { apiToken } from '../support/api';
-import { failOnConsoleErrors, loginAs } from '../support/session';
+import { failOnConsoleErrors, loginAs, openAs } from '../support/session';
 
 
 // A 1×1 PNG (the server checks the content, not the name).
@@ -15,8 +15,7 @@ test('[CADASTROS]: creates an empresa with the CEP lookup, blocks it and its use
   const check = failOnConsoleErrors(page);
   const stamp = String(Date.now()).slice(-6);
   const fantasia = `Calçados Teste ${stamp}`;
-  await loginAs(page, 'admin');
-  await page.goto('/administracao/empresas');
+  await openAs(page, 'admin', '/administracao/empresas');
   await expect(page.getByRole('columnheader')).toHaveText(['ID', 'Fantasia', 'CNPJ', 'Telefone', 'Email', 'Situação', 'Dt. Cadastro', 'Ação']);
   await page.getByRole('button', { name: 'Novo' }).click();
   await expect(page).toHaveURL(/\/administracao\/empresas\/nova$/);
@@ -92,8 +91,7 @@ test('[CADASTROS]: creates an empresa with the CEP lookup, blocks it and its use
 
 test('[CADASTROS]: an usuario edits its empresa with the franqueado and the commercial terms read-only', async ({ page }) => {
   const check = failOnConsoleErrors(page);
-  await loginAs(page, 'loja');
-  await page.goto('/administracao/empresas');
+  await openAs(page, 'loja', '/administracao/empresas');
   await expect(page.getByRole('button', { name: 'Novo' })).toHaveCount(0);
   await page.getByRole('row', { name: /Loja Demo/ }).getByRole('button', { name: 'Editar' }).click();
   await expect(page.getByRole('heading', { name: 'Atualização da Empresa' })).toBeVisible();
@@ -125,8 +123,7 @@ test('[CADASTROS]: Administração > Franqueados lists each franchisor with its 
 
 test('[CADASTROS]: adds and removes a phone of a person', async ({ page }) => {
   const check = failOnConsoleErrors(page);
-  await loginAs(page, 'admin');
-  await page.goto('/administracao/pessoas');
+  await openAs(page, 'admin', '/administracao/pessoas');
   await page.getByPlaceholder('Pesquisar por nome').fill('Mariana Souza');
   await page.getByPlaceholder('Pesquisar por nome').press('Enter');
   const row = page.getByRole('row', { name: /Mariana Souza Oliveira/ });
@@ -161,8 +158,7 @@ test('[CADASTROS]: adds and removes a phone of a person', async ({ page }) => {
 test('[CADASTROS]: an usuario creates a user of its empresa, never an administrador', async ({ page, request }) => {
   const check = failOnConsoleErrors(page);
   const login = `caixa${String(Date.now()).slice(-6)}`;
-  await loginAs(page, 'loja');
-  await page.goto('/administracao/usuarios/novo');
+  await openAs(page, 'loja', '/administracao/usuarios/novo');
   await page.getByRole('combobox', { name: 'Nível' }).click();
   await expect(page.getByRole('option')).toHaveText(['Usuário']);
   await page.keyboard.press('Escape');

@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { failOnConsoleErrors, loginAs } from '../support/session';
+import { failOnConsoleErrors, openAs } from '../support/session';
 
 test('[CADASTROS]: an usuario can neither see Novo nor open Nova Empresa (administrador and franqueado create empresas)', async ({ page }) => {
   const check = failOnConsoleErrors(page);
-  await loginAs(page, 'loja');
-  await page.goto('/administracao/empresas');
+  await openAs(page, 'loja', '/administracao/empresas');
   await expect(page.getByRole('row', { name: /Loja Demo/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Novo' })).toHaveCount(0);
   await page.goto('/administracao/empresas/nova');

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { readRemessa240, type RemessaEntryRead } from '@bg/domain';
-import { failOnConsoleErrors, loginAs } from '../support/session';
+import { failOnConsoleErrors, openAs } from '../support/session';
 import { isoInMonths, randomCpf } from '../support/test-data';
 
 test('[CNAB]: a boleto avulso is created, its PDF opened and its remittance file downloaded', async ({ page }) => {
   const check = failOnConsoleErrors(page);
   const nome = `Pagador Avulso ${Date.now() % 1_000_000}`;
-  await loginAs(page, 'admin');
-  await page.goto('/financeiro/boletos-avulsos');
+  await openAs(page, 'admin', '/financeiro/boletos-avulsos');
   await page.getByRole('button', { name: 'Novo' }).click();
   await expect(page.getByRole('heading', { name: 'Novo Boleto Avulso' })).toBeVisible();
   await page.getByLabel('CPF/CNPJ').fill(randomCpf());

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { apiToken, requestGuarantee } from '../support/api';
-import { failOnConsoleErrors, loginAs } from '../support/session';
+import { failOnConsoleErrors, openAs } from '../support/session';
 import { randomCpf } from '../support/test-data';
 import { bankAnswer } from './bank-answer';
 
@@ -25,8 +25,7 @@ test('[CNAB]: remessa generated and downloaded, the bank answer uploaded, previe
     expect(res.status(), await res.text()).toBe(200);
   }
 
-  await loginAs(page, 'admin');
-  await page.goto('/operacao/remessas');
+  await openAs(page, 'admin', '/operacao/remessas');
   await page.getByRole('button', { name: 'Gerar Remessa' }).click();
   await expect(page.getByText(/Remessa nº \d+ gerada/)).toBeVisible({ timeout: 60_000 });
   await page.keyboard.press('Escape');

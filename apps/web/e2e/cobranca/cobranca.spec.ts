@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { failOnConsoleErrors, loginAs } from '../support/session';
+import { failOnConsoleErrors, openAs } from '../support/session';
 
 // Demo data of apps/api/src/seed/seed-cobranca.ts: Juliana Pereira Santos has three overdue
 // boletos and one due today; Renan Batista Coelho has two overdue, one in the SPC.
 
 test('[COBRANÇA]: administrador simulates 3 instalments with a discount, effects the acordo, pays the first instalment and sees it ATIVO', async ({ page }) => {
   const check = failOnConsoleErrors(page);
-  await loginAs(page, 'admin');
-  await page.goto('/cobranca/inadimplentes');
+  await openAs(page, 'admin', '/cobranca/inadimplentes');
   await expect(page.getByRole('heading', { name: 'Inadimplentes' })).toBeVisible();
   await page.getByPlaceholder('Pesquisar por nome ou CPF/CNPJ').fill('Juliana Pereira');
   await page.keyboard.press('Enter');
@@ -60,8 +59,7 @@ test('[COBRANÇA]: administrador simulates 3 instalments with a discount, effect
 test('[COBRANÇA]: administrador adds a schedule for a defaulter and marks it done', async ({ page }) => {
   const check = failOnConsoleErrors(page);
   const descricao = `Retornar a ligação sobre o acordo (e2e ${Date.now()})`;
-  await loginAs(page, 'admin');
-  await page.goto('/cobranca/inadimplentes');
+  await openAs(page, 'admin', '/cobranca/inadimplentes');
   await page.getByPlaceholder('Pesquisar por nome ou CPF/CNPJ').fill('Renan Batista');
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Detalhes de Renan Batista Coelho' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { failOnConsoleErrors, loginAs } from '../support/session';
+import { failOnConsoleErrors, loginAs, openAs } from '../support/session';
 
 /** The menu entry of the usuario's flat menu (Antecipações and Simular venda follow the empresa flags). */
 const menu = (page: Page, label: string) => page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: label, exact: true });
@@ -41,8 +41,7 @@ test('[FINANCEIRO]: loja simulates and requests an advance, the admin approves i
 
   // the administrador approves it; the advance document opens in a new tab
   await page.context().clearCookies();
-  await loginAs(page, 'admin');
-  await page.goto('/operacao/antecipacoes');
+  await openAs(page, 'admin', '/operacao/antecipacoes');
   const row = page.getByRole('table', { name: 'Antecipações' }).getByRole('row').filter({ hasText: total }).filter({ hasText: 'EM ANÁLISE' });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Loja Demo');
@@ -96,8 +95,7 @@ test('[FINANCEIRO]: the sale simulator enables SIMULAR only with a value and ins
 
 test('[FINANCEIRO]: faturamento shows the trend and colours Receita green when positive, red otherwise', async ({ page }) => {
   const check = failOnConsoleErrors(page);
-  await loginAs(page, 'admin');
-  await page.goto('/financeiro/relatorios/faturamento');
+  await openAs(page, 'admin', '/financeiro/relatorios/faturamento');
   await expect(page.getByRole('heading', { name: 'Faturamento' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Faturamento' });
   const receita = (loja: string) => table.getByRole('row').filter({ hasText: loja }).getByRole('cell').last().locator('.receita-positiva, .receita-negativa');
@@ -128,8 +126,7 @@ test('[FINANCEIRO]: faturamento shows the trend and colours Receita green when p
 
 test('[FINANCEIRO]: fechamento shows the server HTML of one empresa and offers its PDF', async ({ page }) => {
   const check = failOnConsoleErrors(page);
-  await loginAs(page, 'admin');
-  await page.goto('/financeiro/relatorios/fechamento');
+  await openAs(page, 'admin', '/financeiro/relatorios/fechamento');
   await expect(page.getByRole('heading', { name: 'Fechamento' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Empresa' }).click();
   await page.getByRole('option', { name: 'Loja Demo', exact: true }).click();

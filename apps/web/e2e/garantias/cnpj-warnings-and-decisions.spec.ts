@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { requestGuarantee } from '../support/api';
 import { openAnalysis } from '../support/garantias';
-import { failOnConsoleErrors, loginAs } from '../support/session';
+import { failOnConsoleErrors, openAs } from '../support/session';
 import { isoInMonths, PNG, randomCnpj, randomCpf } from '../support/test-data';
 
 async function options(page: Page, label: string) {
@@ -19,8 +19,7 @@ const REQUIRED = ['Razão Social', 'Data de Fundação', 'Sócio Avalista', 'CPF
 
 test('[GARANTIAS]: a CNPJ request shows CNPJ / Razão Social, every required message, the server warning and the network failure', async ({ page }) => {
   // this test provokes failed requests on purpose, so console errors are expected here
-  await loginAs(page, 'loja');
-  await page.goto('/operacao/garantias/nova');
+  await openAs(page, 'loja', '/operacao/garantias/nova');
   await expect(page.getByRole('button', { name: 'Próximo' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Anterior' })).toHaveCount(0);
   await page.getByLabel('Informe o CPF/CNPJ do cliente').fill(randomCnpj());
@@ -93,8 +92,7 @@ test('[GARANTIAS]: the admin list filters, duplicata upload, Acerto de Atendimen
   const code = await requestGuarantee(request, cpf, 'Otávio Negado Teixeira');
 
   const check = failOnConsoleErrors(page);
-  await loginAs(page, 'admin');
-  await page.goto('/operacao/garantias');
+  await openAs(page, 'admin', '/operacao/garantias');
   await expect(page.getByRole('columnheader')).toHaveText(['Protocolo', 'Data', 'Loja', 'Pessoa', 'Cpf/Cnpj', 'Qtd.', 'Situação', 'Possui Duplicata?']);
   expect(await options(page, 'Situação')).toEqual(['TODAS', 'PENDENTE', 'APROVADO', 'CANCELADO', 'NÃO AUTORIZADO']);
   expect(await options(page, 'Duplicatas')).toEqual(['Com e sem duplicatas', 'Somente sem duplicatas', 'Somente com duplicatas']);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatCpfCnpj } from '@bg/domain';
-import { failOnConsoleErrors, loginAs } from '../support/session';
+import { failOnConsoleErrors, openAs } from '../support/session';
 import { PNG, randomCpf } from '../support/test-data';
 
 // CPF on the demo suspect list (apps/api/src/seed/seed-cadastros.ts: completeCpf('418620573'))
@@ -27,8 +27,7 @@ async function selectOption(page: Page, label: string, option: string) {
 test('[GARANTIAS]: the loja requests a guarantee for a new CPF and the admin analyses, approves and releases it', async ({ page, browser }) => {
   const check = failOnConsoleErrors(page);
   const cpf = randomCpf();
-  await loginAs(page, 'loja');
-  await page.goto('/operacao/garantias/nova');
+  await openAs(page, 'loja', '/operacao/garantias/nova');
   await expect(page.getByRole('heading', { name: 'Boleto Garantido Web / Solicitação de Garantia' })).toBeVisible();
   for (const tab of ['CONSULTA', 'DADOS DO CLIENTE', 'DADOS DA SOLICITAÇÃO', 'RESULTADO']) await expect(page.getByText(tab, { exact: true })).toBeVisible();
 
@@ -92,8 +91,7 @@ test('[GARANTIAS]: the loja requests a guarantee for a new CPF and the admin ana
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   const checkAdmin = failOnConsoleErrors(admin);
-  await loginAs(admin, 'admin');
-  await admin.goto('/operacao/garantias');
+  await openAs(admin, 'admin', '/operacao/garantias');
   await admin.getByPlaceholder('Pesquisar por nome ou CPF/CNPJ').fill(formatCpfCnpj(cpf));
   await admin.getByPlaceholder('Pesquisar por nome ou CPF/CNPJ').press('Enter');
   const row = admin.getByRole('row').filter({ hasText: code });
@@ -134,8 +132,7 @@ test('[GARANTIAS]: the loja requests a guarantee for a new CPF and the admin ana
 
 test('[GARANTIAS]: a document on the suspect list ends in the 900 result screen', async ({ page }) => {
   const check = failOnConsoleErrors(page);
-  await loginAs(page, 'loja');
-  await page.goto('/operacao/garantias/nova');
+  await openAs(page, 'loja', '/operacao/garantias/nova');
   await page.getByLabel('Informe o CPF/CNPJ do cliente').fill(SUSPECT_CPF);
   await page.getByRole('button', { name: 'Próximo' }).click();
   await expect(page.getByText('Que pena! Não conseguimos aprovar essa solicitação!')).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { completeCnpj } from '@bg/domain';
 import { apiToken } from '../support/api';
-import { failOnConsoleErrors, loginAs } from '../support/session';
+import { failOnConsoleErrors, openAs } from '../support/session';
 
 /** True when the point at the bottom of the element is the element itself, not something on top of it. */
 const bottomIsVisible = (row: Locator) =>
@@ -22,8 +22,7 @@ const lineCount = (cell: Locator) =>
 test('[LAYOUT]: the footer never covers a row the page scrolled to', async ({ page }) => {
   const check = failOnConsoleErrors(page);
   await page.setViewportSize({ width: 1280, height: 720 });
-  await loginAs(page, 'admin');
-  await page.goto('/administracao/auditoria');
+  await openAs(page, 'admin', '/administracao/auditoria');
   const rows = page.getByRole('row');
   await expect(rows).toHaveCount(16); // header + a page of 15
   // as keyboard focus or find-in-page does: the row is brought to the bottom edge of the window
@@ -49,8 +48,7 @@ test('[LAYOUT]: a long unbroken name is cut with the full text on hover; CNPJ st
   expect(created.status()).toBe(200);
 
   await page.setViewportSize({ width: 1024, height: 720 });
-  await loginAs(page, 'admin');
-  await page.goto('/administracao/empresas');
+  await openAs(page, 'admin', '/administracao/empresas');
   await page.getByPlaceholder('Pesquisar por nome da empresa').fill(stamp);
   await page.getByPlaceholder('Pesquisar por nome da empresa').press('Enter');
   const row = page.getByRole('row', { name: new RegExp(stamp) });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { failOnConsoleErrors, loginAs } from '../support/session';
 
+/** Opens every section and reads the menu; poll it (sections open with an animation). */
 async function menuLabels(page: import('@playwright/test').Page) {
   const nav = page.getByRole('navigation', { name: 'Menu principal' });
   // open every section so nested links are listed too
@@ -19,7 +20,7 @@ test('[SESSION]: usuario of Loja Demo sees exactly its menu', async ({ page }) =
   await expect(page.getByTestId('display-name')).toHaveText('Lucas Lojista');
   await expect(page.getByTestId('setor')).toHaveText('Vendas');
   await expect(page.getByTestId('banner-duplicatas')).toContainText('assinar digitalmente');
-  expect(await menuLabels(page)).toEqual([
+  await expect.poll(() => menuLabels(page)).toEqual([
     'Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Antecipações', 'Simular venda', 'Chat',
   ]);
   const chat = page.getByRole('link', { name: 'Chat' });
@@ -32,7 +33,7 @@ test('[SESSION]: usuario of Loja Demo sees exactly its menu', async ({ page }) =
 test('[SESSION]: administrador sees the four sections', async ({ page }) => {
   const check = failOnConsoleErrors(page);
   await loginAs(page, 'admin');
-  expect(await menuLabels(page)).toEqual([
+  await expect.poll(() => menuLabels(page)).toEqual([
     'Início',
     'Operação', 'Nova Garantia', 'Garantias', 'Impressão de Boletos', 'Antecipações', 'Remessas', 'Retornos',
     'Financeiro', 'Recebimentos', 'Boletos Garantidos', 'Boletos Avulsos', 'Faturamento', 'Fechamento',
@@ -44,7 +45,7 @@ test('[SESSION]: administrador sees the four sections', async ({ page }) => {
 
 test('[SESSION]: franqueado sees the usuario menu plus its cadastros', async ({ page }) => {
   await loginAs(page, 'franqueado');
-  expect(await menuLabels(page)).toEqual([
+  await expect.poll(() => menuLabels(page)).toEqual([
     'Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Administração', 'Empresas', 'Usuários', 'Chat',
   ]);
 });

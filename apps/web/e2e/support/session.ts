@@ -6,6 +6,26 @@ export const DEMO = {
   franqueado: { login: 'franqueado', password: 'franq123' },
 } as const;
 
+/**
+ * Opens `path` already signed in, without the login screen: the session is made through the API
+ * (POST /api/login on the page's own request context, so the browser receives the refresh cookie),
+ * and the app restores it on start as after a reload. For tests about something else than the
+ * login itself — about a second per test; the login form has its own tests (session/).
+ */
+export async function openAs(page: Page, who: keyof typeof DEMO, path: string) {
+  const res = await page.request.post('/api/login', { data: { username: DEMO[who].login, password: DEMO[who].password } });
+  expect(res.status(), await res.text()).toBe(200);
+  // the app tries its refresh cookie only where it had a session (lib/auth.tsx): say so once, on
+  // this tab's first page, so a later Sair in the test still ends in the login screen
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('e2e.session-hint')) return;
+    sessionStorage.setItem('e2e.session-hint', '1');
+    localStorage.setItem('bg.session', '1');
+  });
+  await page.goto(path);
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+}
+
 /** Logs in through the form and waits for the app shell. */
 export async function loginAs(page: Page, who: keyof typeof DEMO, path = '/login') {
   await page.goto(path);

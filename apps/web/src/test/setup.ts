@@ -2,6 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
+// The web project runs its files one after another in each worker without isolation (vitest.config.ts):
+// React, Mantine and the other packages load once per worker. Our own modules are evaluated afresh
+// for every file, so a file's vi.mock() of a feature module always takes effect and no module state
+// (a query client, a mocked function) leaks into the next file.
+vi.resetModules();
+
 // Mantine needs these browser APIs that jsdom lacks (STACK.md).
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
