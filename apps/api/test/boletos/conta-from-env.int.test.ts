@@ -12,11 +12,11 @@ const CAIXA = {
 };
 
 // The account of the BOLETO_* variables becomes the active one at start when the database has none
-// (main.ts, before the seed); one saved on the admin screen always wins. Its own database: the
-// active conta de cobrança is global state.
+// (main.ts, before the seed); one saved on the admin screen always wins. Like every test app it has
+// a database of its own (the active conta de cobrança is global state).
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({}, { isolated: true });
+  t = await createTestApp();
 });
 afterAll(async () => t?.close());
 
