@@ -40,7 +40,7 @@ async function expectKeptRight(db: Db, pessoaId: number, expected?: Partial<Row>
   if (expected) expect(row).toMatchObject(expected);
 }
 
-describe('inadimplencia_resumo on the shared database', () => {
+describe('inadimplencia_resumo kept by the triggers', () => {
   let t: TestApp;
   let admin: Awaited<ReturnType<TestApp['userWithToken']>>;
   let db: Db;
