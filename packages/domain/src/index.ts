@@ -2,6 +2,7 @@ export * from './money/cents.js';
 export * from './money/format-brl.js';
 export * from './documents/cpf-cnpj.js';
 export * from './dates/calendar.js';
+export * from './dates/date-limits.js';
 export * from './schemas/messages.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { BoletoError } from './boleto-error.js';
 import { buildBoleto, type BuildBoletoInput } from './build-boleto.js';
 import { parseDigitableLine } from './parse-digitable-line.js';
+import { addDays } from '../dates/calendar.js';
+import { dueDateWindow } from './fator-vencimento.js';
 
 const caixa: BuildBoletoInput = {
   bank: '104',
@@ -160,5 +162,29 @@ describe('buildBoleto — bad input', () => {
   it('rejects due dates that are not calendar dates or precede fator 1000', () => {
     expect(errorOf(() => buildBoleto({ ...caixa, dueDate: '2017-02-30' })).code).toBe('DATA_INVALIDA');
     expect(errorOf(() => buildBoleto({ ...caixa, dueDate: '1999-12-31' })).code).toBe('DATA_INVALIDA');
+  });
+});
+
+describe('buildBoleto — the barcode never encodes another day than the printed one (issue 23)', () => {
+  const issue = '2026-11-27';
+  const slip = { ...caixa, issueDate: issue };
+
+  it('refuses 9999-12-31 (before: a barcode whose fator named a day of 2025–2049)', () => {
+    expect(errorOf(() => buildBoleto({ ...caixa, dueDate: '9999-12-31' })).code).toBe('DATA_INVALIDA');
+    expect(errorOf(() => buildBoleto({ ...slip, dueDate: '9999-12-31' })).field).toBe('dueDate');
+  });
+
+  it('refuses a due date the barcode read on the issue day would decode to another date', () => {
+    const { first, last } = dueDateWindow(issue);
+    expect(() => buildBoleto({ ...slip, dueDate: addDays(last, 1) })).toThrow(BoletoError);
+    expect(() => buildBoleto({ ...slip, dueDate: addDays(first, -1) })).toThrow(BoletoError);
+  });
+
+  it('reads back, from the linha digitável, the due date it was built with, across the whole window', () => {
+    const { first, last } = dueDateWindow(issue);
+    for (let dueDate = first; dueDate <= last; dueDate = addDays(dueDate, 61)) {
+      const built = buildBoleto({ ...slip, dueDate });
+      expect(parseDigitableLine(built.digitableLine, issue).dueDate).toBe(dueDate);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { assembleBarcode, assertAmountCents } from './barcode.js';
 import { bankProfile, type BankCode } from './bank-profiles.js';
 import type { CampoLivreInput } from './campo-livre/bank-profile.js';
 import { digitableLineFromBarcode } from './digitable-line.js';
-import { dueDateToFactor } from './fator-vencimento.js';
+import { assertDueDateEncodable, dueDateToFactor } from './fator-vencimento.js';
 import { formatNossoNumero } from './nosso-numero.js';
 
 export interface BuildBoletoInput extends CampoLivreInput {
@@ -11,6 +11,11 @@ export interface BuildBoletoInput extends CampoLivreInput {
   amountCents: number;
   /** 'YYYY-MM-DD'; null writes fator 0000 ("sem vencimento"), which few bank products accept. */
   dueDate: string | null;
+  /**
+   * The day the slip is issued ('YYYY-MM-DD', São Paulo). When given, a due date the barcode read
+   * that day would decode to another date is refused (assertDueDateEncodable).
+   */
+  issueDate?: string;
 }
 
 export interface BuiltBoleto {
@@ -30,6 +35,7 @@ export interface BuiltBoleto {
 export function buildBoleto(input: BuildBoletoInput): BuiltBoleto {
   const profile = bankProfile(input.bank);
   assertAmountCents(input.amountCents);
+  if (input.dueDate !== null && input.issueDate !== undefined) assertDueDateEncodable(input.dueDate, input.issueDate);
   const factor = input.dueDate === null ? 0 : dueDateToFactor(input.dueDate);
   const campoLivre = profile.buildCampoLivre(input);
   const barcode = assembleBarcode({ bank: profile.code, factor, amountCents: input.amountCents, campoLivre });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../dates/calendar.js';
 import { BoletoError } from './boleto-error.js';
-import { dueDateToFactor, factorToDueDate } from './fator-vencimento.js';
+import {
+  assertDueDateEncodable,
+  dueDateToFactor,
+  dueDateWindow,
+  factorToDueDate,
+  FATOR_PRIMEIRO_VENCIMENTO,
+  FATOR_ULTIMO_VENCIMENTO,
+} from './fator-vencimento.js';
 
 describe('dueDateToFactor', () => {
   it('does not use fator 0 for the base date 1997-10-07 nor anything before 2000-07-03', () => {
@@ -22,7 +29,14 @@ describe('dueDateToFactor', () => {
     expect(dueDateToFactor('2026-12-21')).toBe(1667);
     expect(dueDateToFactor('2035-07-09')).toBe(4789);
     expect(dueDateToFactor('2049-10-13')).toBe(9999);
-    expect(dueDateToFactor('2049-10-14')).toBe(1000);
+  });
+
+  it('refuses a date past the cycle that began in 2025 instead of wrapping it to 1000 (issue 23)', () => {
+    // before: 2049-10-14 → 1000 and 9999-12-31 → some fator of 2025–2049, a barcode naming another day
+    expect(() => dueDateToFactor('2049-10-14')).toThrow(/13\/10\/2049/);
+    expect(() => dueDateToFactor('9999-12-31')).toThrow(BoletoError);
+    expect(dueDateToFactor(FATOR_ULTIMO_VENCIMENTO)).toBe(9999);
+    expect(dueDateToFactor(FATOR_PRIMEIRO_VENCIMENTO)).toBe(1000);
   });
 
   it('is not moved by leap days or DST: consecutive days differ by one', () => {
@@ -68,5 +82,24 @@ describe('factorToDueDate', () => {
     expect(() => factorToDueDate(999, '2025-01-01')).toThrow(BoletoError);
     expect(() => factorToDueDate(10000, '2025-01-01')).toThrow(BoletoError);
     expect(() => factorToDueDate(1000, '2025-13-01')).toThrow(BoletoError);
+  });
+});
+
+describe('dueDateWindow and assertDueDateEncodable', () => {
+  it('is the FEBRABAN window around the issue day, cut to the fator range', () => {
+    expect(dueDateWindow('2026-11-27')).toEqual({ first: addDays('2026-11-27', -3000), last: addDays('2026-11-27', 5500) });
+    expect(dueDateWindow('2040-01-01').last).toBe(FATOR_ULTIMO_VENCIMENTO);
+    expect(dueDateWindow('2001-01-01').first).toBe(FATOR_PRIMEIRO_VENCIMENTO);
+  });
+
+  it('accepts every day of the window (the barcode decodes to it) and nothing outside it', () => {
+    const issue = '2026-11-27';
+    const { first, last } = dueDateWindow(issue);
+    for (let d = first; d <= last; d = addDays(d, 97)) {
+      expect(() => assertDueDateEncodable(d, issue)).not.toThrow();
+      expect(factorToDueDate(dueDateToFactor(d), issue)).toBe(d);
+    }
+    expect(() => assertDueDateEncodable(addDays(last, 1), issue)).toThrow(BoletoError);
+    expect(() => assertDueDateEncodable(addDays(first, -1), issue)).toThrow(/só representa vencimentos de/);
   });
 });

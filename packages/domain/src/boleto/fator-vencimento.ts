@@ -16,6 +16,15 @@ const LAST_FACTOR = 9999;
 const CYCLE_DAYS = LAST_FACTOR - FIRST_FACTOR + 1;
 
 /**
+ * The due dates a fator names without wrapping: from fator 1000 of the first cycle (2000-07-03)
+ * to fator 9999 of the cycle that began on 2025-02-22 (2049-10-13). A later date would wrap to
+ * 1000 again and its barcode would name a date 9000 days earlier; FEBRABAN has defined no third
+ * cycle, so such a date is refused, never wrapped.
+ */
+export const FATOR_PRIMEIRO_VENCIMENTO = '2000-07-03';
+export const FATOR_ULTIMO_VENCIMENTO = '2049-10-13';
+
+/**
  * FEBRABAN's decoding window around the reference date: a due date is taken to lie at most 3000
  * days before it (old boletos still being paid) or 5500 days after it (long carnês). 8501 days,
  * narrower than a cycle, so at most one candidate fits.
@@ -29,14 +38,52 @@ function assertDate(date: string, field: string): void {
   }
 }
 
-/** 'YYYY-MM-DD' → fator 1000..9999. Dates before 2000-07-03 had no 4-digit fator ≥ 1000: rejected. */
+/**
+ * 'YYYY-MM-DD' → fator 1000..9999. Dates before 2000-07-03 had no 4-digit fator ≥ 1000, and dates
+ * after 2049-10-13 would wrap into a cycle FEBRABAN has not defined: both rejected.
+ */
 export function dueDateToFactor(dueDate: string): number {
   assertDate(dueDate, 'dueDate');
   const days = daysBetween(BASE_DATE, dueDate);
   if (days < FIRST_FACTOR) {
     throw new BoletoError('DATA_INVALIDA', 'Vencimento anterior a 03/07/2000 não tem fator de vencimento.', 'dueDate');
   }
+  if (dueDate > FATOR_ULTIMO_VENCIMENTO) {
+    throw new BoletoError('DATA_INVALIDA', 'Vencimento posterior a 13/10/2049 não tem fator de vencimento (o fator recomeçaria em 1000).', 'dueDate');
+  }
   return FIRST_FACTOR + ((days - FIRST_FACTOR) % CYCLE_DAYS);
+}
+
+/**
+ * The due dates a boleto issued on `issueDate` may carry: inside the fator's range and inside
+ * FEBRABAN's window around the issue day (3000 days before, 5500 after), so the barcode read that
+ * day decodes to the printed date (factorToDueDate(dueDateToFactor(d), issueDate) === d).
+ */
+export function dueDateWindow(issueDate: string): { first: string; last: string } {
+  assertDate(issueDate, 'issueDate');
+  const before = addDays(issueDate, -FACTOR_WINDOW_DAYS_BEFORE);
+  const after = addDays(issueDate, FACTOR_WINDOW_DAYS_AFTER);
+  return {
+    first: before > FATOR_PRIMEIRO_VENCIMENTO ? before : FATOR_PRIMEIRO_VENCIMENTO,
+    last: after < FATOR_ULTIMO_VENCIMENTO ? after : FATOR_ULTIMO_VENCIMENTO,
+  };
+}
+
+/**
+ * Refuses a due date whose barcode, read on `issueDate`, would name another date (BoletoError,
+ * Portuguese): what the slip prints and what the barcode encodes are always the same day.
+ */
+export function assertDueDateEncodable(dueDate: string, issueDate: string): void {
+  const factor = dueDateToFactor(dueDate);
+  const { first, last } = dueDateWindow(issueDate);
+  // inside the window the decoding is unambiguous; outside it a reader may pick the other candidate
+  if (dueDate < first || dueDate > last || factorToDueDate(factor, issueDate) !== dueDate) {
+    throw new BoletoError('DATA_INVALIDA', `O código de barras emitido em ${br(issueDate)} só representa vencimentos de ${br(first)} a ${br(last)}.`, 'dueDate');
+  }
+}
+
+function br(date: string): string {
+  return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 }
 
 /**

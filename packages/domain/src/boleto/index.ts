@@ -1,7 +1,16 @@
 // Public surface of the boleto engine; src/index.ts re-exports this file.
 export { BoletoError, type BoletoErrorCode } from './boleto-error.js';
 export { modulo10, modulo11Sum, modulo11Barcode, modulo11Caixa, modulo11BancoDoBrasil } from './modulo.js';
-export { dueDateToFactor, factorToDueDate, FACTOR_WINDOW_DAYS_AFTER, FACTOR_WINDOW_DAYS_BEFORE } from './fator-vencimento.js';
+export {
+  assertDueDateEncodable,
+  dueDateToFactor,
+  dueDateWindow,
+  factorToDueDate,
+  FACTOR_WINDOW_DAYS_AFTER,
+  FACTOR_WINDOW_DAYS_BEFORE,
+  FATOR_PRIMEIRO_VENCIMENTO,
+  FATOR_ULTIMO_VENCIMENTO,
+} from './fator-vencimento.js';
 export { assembleBarcode, parseBarcode, barcodeGeneralDv, MAX_AMOUNT_CENTS as BOLETO_MAX_AMOUNT_CENTS, type BarcodeParts } from './barcode.js';
 export { digitableLineFromBarcode, barcodeFromDigitableLine, formatDigitableLine, normalizeDigitableLine } from './digitable-line.js';
 export type { BankProfile, CampoLivreInput, CampoLivreFields } from './campo-livre/bank-profile.js';

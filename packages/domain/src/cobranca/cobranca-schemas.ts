@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { ID_INVALID, isoDateSchema, MAX_ID, moneySchema, requiredText } from '../schemas/common.js';
+import { ID_INVALID, isoDateSchema, MAX_ID, moneySchema, requiredText, vencimentoAteLimiteSchema } from '../schemas/common.js';
 import { MSG } from '../schemas/messages.js';
 import { refineSettlementPlan, settlementSimulationFields } from '../settlement/settlement-schema.js';
 import { SETTLEMENT_MAX_INSTALLMENTS } from '../settlement/settlement-constants.js';
 import { addMonthsClamped, type IsoDate } from '../dates/calendar.js';
+import { DATE_MSG, isDateInRange } from '../dates/date-limits.js';
 import { COBRANCA_MSG } from './cobranca-messages.js';
 
 export const cobrancaId = z.coerce.number({ error: MSG.required }).int(ID_INVALID).positive(ID_INVALID).max(MAX_ID, ID_INVALID);
@@ -13,7 +14,9 @@ export const mesSchema = z
   .string({ error: MSG.required })
   .trim()
   .min(1, MSG.required)
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, COBRANCA_MSG.mesInvalido);
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: COBRANCA_MSG.mesInvalido, abort: true })
+  // a year the database and the month arithmetic hold (dates/date-limits.ts)
+  .refine((mes) => isDateInRange(`${mes}-01`), DATE_MSG.foraDoIntervalo);
 
 /** The half-open range [first day, first day of the next month) of a 'YYYY-MM' month. */
 export function mesRange(mes: string): { inicio: IsoDate; fim: IsoDate } {
@@ -44,7 +47,7 @@ export const acordoCreateSchema = settlementSimulationFields
       .array(
         z.object({
           parcela: z.coerce.number().int().min(1).max(SETTLEMENT_MAX_INSTALLMENTS),
-          vencimento: isoDateSchema,
+          vencimento: vencimentoAteLimiteSchema,
           valor: moneySchema,
         }),
       )

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, cepSchema, cpfCnpjSchema, ID_INVALID, idParamSchema, MAX_ID, moneySchema, optionalText, pagingQuerySchema, requiredText, ufSchema } from '../schemas/common.js';
-import { todayInSaoPaulo } from '../dates/calendar.js';
+import { vencimentoSchema, cepSchema, cpfCnpjSchema, ID_INVALID, idParamSchema, MAX_ID, moneySchema, optionalText, pagingQuerySchema, requiredText, ufSchema } from '../schemas/common.js';
 import { defineContract } from './contract.js';
 import { calendarDate, id, money, okData, pagedOf, timestamp } from './envelope.js';
 
@@ -43,7 +42,7 @@ export const boletoAvulsoSchema = z.object({
   cidade: requiredText(100),
   uf: ufSchema,
   valor: moneySchema.refine((v) => v > 0, 'Informe um valor maior que zero'),
-  vencimento: isoDateSchema.refine((v) => v >= todayInSaoPaulo(), 'O vencimento não pode ser anterior a hoje'),
+  vencimento: vencimentoSchema,
   empresa_id: optionalEmpresaId.optional().transform((v) => v ?? null),
 });
 export type BoletoAvulsoInput = z.input<typeof boletoAvulsoSchema>;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { toCents } from '../money/cents.js';
 import { isValidCpf, isValidCpfCnpj, onlyDigits } from '../documents/cpf-cnpj.js';
-import { todayInSaoPaulo } from '../dates/calendar.js';
+import { DATE_MSG, vencimentosForaDeOrdem } from '../dates/date-limits.js';
 import { MSG } from '../schemas/messages.js';
 import {
   addressShape,
-  isoDateSchema,
+  dataNascimentoSchema,
   moneySchema,
   optionalPhoneSchema,
   optionalText,
@@ -14,6 +14,7 @@ import {
   requiredText,
   ID_INVALID,
   MAX_ID,
+  vencimentoSchema,
 } from '../schemas/common.js';
 import { GARANTIA_STATUS } from '../situacao/boleto-situacao.js';
 import { DENY_REASONS, GARANTIA_MSG } from './deny-reasons.js';
@@ -42,7 +43,7 @@ const isCnpj = (doc: string) => onlyDigits(doc).length === 14;
 export const clienteFields = z.object({
   cpf_cnpj: z.string({ error: MSG.required }).trim().min(1, MSG.required).refine(isValidCpfCnpj, MSG.documentInvalid).transform(onlyDigits),
   nome_razao: requiredText(150),
-  data_nascimento: isoDateSchema.refine((d) => d <= todayInSaoPaulo(), GARANTIA_MSG.nascimentoFuturo),
+  data_nascimento: dataNascimentoSchema,
   ...addressShape,
   ref_comercial: optionalText(150),
   tel_ref_comercial: optionalPhoneSchema,
@@ -84,7 +85,7 @@ export type ClienteInput = z.infer<typeof clienteSchema>;
 export const tituloSchema = z.object({
   parcela: z.coerce.number().int().min(1),
   valor: moneySchema.refine((v) => v > 0, GARANTIA_MSG.valorPositivo),
-  vencimento: isoDateSchema.refine((d) => d >= todayInSaoPaulo(), GARANTIA_MSG.vencimentoPassado),
+  vencimento: vencimentoSchema,
 });
 
 const solicitacaoFields = (maxParcelas: number) =>
@@ -97,9 +98,9 @@ const solicitacaoFields = (maxParcelas: number) =>
     titulos: z.array(tituloSchema),
   });
 
-type SolicitacaoShape = { qtd_titulos: number; titulos: { parcela: number }[] };
+type SolicitacaoShape = { qtd_titulos: number; titulos: { parcela: number; vencimento: string }[] };
 
-/** The list must hold exactly qtd_titulos instalments numbered 1..n. */
+/** The list must hold exactly qtd_titulos instalments numbered 1..n, each due after the one before. */
 function refineTitulos(v: SolicitacaoShape, ctx: z.RefinementCtx) {
   if (v.titulos.length !== v.qtd_titulos) {
     ctx.addIssue({ code: 'custom', path: ['titulos'], message: `Informe as ${v.qtd_titulos} parcelas` });
@@ -108,6 +109,9 @@ function refineTitulos(v: SolicitacaoShape, ctx: z.RefinementCtx) {
   v.titulos.forEach((t, i) => {
     if (t.parcela !== i + 1) ctx.addIssue({ code: 'custom', path: ['titulos', i, 'parcela'], message: 'Parcela fora de ordem' });
   });
+  for (const i of vencimentosForaDeOrdem(v.titulos.map((t) => t.vencimento))) {
+    ctx.addIssue({ code: 'custom', path: ['titulos', i, 'vencimento'], message: DATE_MSG.vencimentosCrescentes });
+  }
 }
 
 /** Step 3 (DADOS DA SOLICITAÇÃO); the web passes the empresa's qtd_max_parcelas. */
@@ -147,7 +151,7 @@ export const negarGarantiaFormSchema = negarGarantiaParamsSchema.omit({ id: true
 
 /** "Acerto de Atendimento": POST /api/boleto/update/{id} with the boleto's new vencimento and valor. */
 export const acertoAtendimentoSchema = z.object({
-  vencimento: isoDateSchema.refine((d) => d >= todayInSaoPaulo(), GARANTIA_MSG.vencimentoPassado),
+  vencimento: vencimentoSchema,
   valor: moneySchema.refine((v) => v > 0, GARANTIA_MSG.valorPositivo),
 });
 export type AcertoAtendimentoInput = z.infer<typeof acertoAtendimentoSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidCpf, isValidCnpj, onlyDigits } from '../documents/cpf-cnpj.js';
-import { isIsoDate } from '../dates/calendar.js';
+import { isIsoDate, todayInSaoPaulo } from '../dates/calendar.js';
+import { DATE_MSG, isDateInRange, nascimentoProblem } from '../dates/date-limits.js';
 import { ID_INVALID, MAX_ID, MAX_MONEY } from './common.js';
 import { MSG } from './messages.js';
 
@@ -68,5 +69,19 @@ export const optionalIsoDateSchema = z
   .trim()
   .optional()
   .nullable()
-  .refine((v) => !v || isIsoDate(v), MSG.dateInvalid)
+  .refine((v) => !v || isIsoDate(v), { message: MSG.dateInvalid, abort: true })
+  .refine((v) => !v || isDateInRange(v), DATE_MSG.foraDoIntervalo)
+  .transform((v) => (v ? v : null));
+
+/** A birth (or a company's foundation) date that may be left blank: from 1900-01-01 to today. */
+export const optionalDataNascimentoSchema = z
+  .string()
+  .trim()
+  .optional()
+  .nullable()
+  .refine((v) => !v || isIsoDate(v), { message: MSG.dateInvalid, abort: true })
+  .superRefine((v, ctx) => {
+    const problem = v ? nascimentoProblem(v, todayInSaoPaulo()) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
   .transform((v) => (v ? v : null));

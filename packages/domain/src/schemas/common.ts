@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../money/cents.js';
 import { isValidCep, isValidCpfCnpj, isValidPhone, onlyDigits } from '../documents/cpf-cnpj.js';
-import { isIsoDate } from '../dates/calendar.js';
+import { isIsoDate, todayInSaoPaulo } from '../dates/calendar.js';
+import { DATE_MSG, isDateInRange, nascimentoProblem, vencimentoProblem } from '../dates/date-limits.js';
 import { MSG } from './messages.js';
 
 /** Required text: trims and answers the spec's "Campo obrigatório" when empty. */
@@ -41,11 +42,41 @@ export const cepSchema = z
   .refine(isValidCep, MSG.cepInvalid)
   .transform(onlyDigits);
 
-export const isoDateSchema = z
+/**
+ * Any date field: 'YYYY-MM-DD' between 1900-01-01 and 2099-12-31 (dates/date-limits.ts): a year
+ * every column, JavaScript Date and CNAB DDMMAAAA field holds.
+ */
+const wellFormedDate = z
   .string({ error: MSG.required })
   .trim()
   .min(1, MSG.required)
-  .refine(isIsoDate, MSG.dateInvalid);
+  .refine(isIsoDate, { message: MSG.dateInvalid, abort: true });
+
+export const isoDateSchema = wellFormedDate.refine(isDateInRange, DATE_MSG.foraDoIntervalo);
+
+// The three below give their own message for any date out of their (narrower) range.
+
+/**
+ * A new instalment's due date (guarantee request, Acerto de Atendimento, boleto avulso): from
+ * today to 10 years ahead, inside the fator de vencimento's range, so the bank file and the
+ * barcode always carry the printed day. "Today" is read when a request is parsed.
+ */
+export const vencimentoSchema = wellFormedDate.superRefine((date, ctx) => {
+  const problem = vencimentoProblem(date, todayInSaoPaulo());
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** The same limit ahead without the "not before today" rule (a plan whose first date is checked on its own). */
+export const vencimentoAteLimiteSchema = wellFormedDate.superRefine((date, ctx) => {
+  const problem = vencimentoProblem(date, todayInSaoPaulo(), { allowPast: true });
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** A birth date: from 1900-01-01 to today. */
+export const dataNascimentoSchema = wellFormedDate.superRefine((date, ctx) => {
+  const problem = nascimentoProblem(date, todayInSaoPaulo());
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 /** Largest value a numeric(14,2) money column holds (R$ 999.999.999.999,99). */
 export const MAX_MONEY = 999_999_999_999.99;

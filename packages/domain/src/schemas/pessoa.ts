@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { documentKind } from '../documents/cpf-cnpj.js';
 import { MSG } from './messages.js';
 import { addressShape, cpfCnpjSchema, ID_INVALID, MAX_ID, optionalPhoneSchema, optionalText, phoneSchema, requiredText } from './common.js';
-import { optionalCpfSchema, optionalIsoDateSchema, optionalMoneySchema } from './cadastro-fields.js';
+import { optionalCpfSchema, optionalDataNascimentoSchema, optionalMoneySchema } from './cadastro-fields.js';
 
 export const RENDA_MINIMA = 300;
 
@@ -11,7 +11,7 @@ export const pessoaSchema = z
   .object({
     cpf_cnpj: cpfCnpjSchema,
     nome_razao: requiredText(150),
-    data_nascimento: optionalIsoDateSchema,
+    data_nascimento: optionalDataNascimentoSchema,
     ...addressShape,
     telefone1: optionalPhoneSchema,
     telefone2: optionalPhoneSchema,

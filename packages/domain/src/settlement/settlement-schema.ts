@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate, todayInSaoPaulo } from '../dates/calendar.js';
 import { MSG } from '../schemas/messages.js';
-import { ID_INVALID, MAX_ID, isoDateSchema, moneySchema } from '../schemas/common.js';
+import { ID_INVALID, MAX_ID, moneySchema, vencimentoAteLimiteSchema } from '../schemas/common.js';
 import { SETTLEMENT_MAX_INSTALLMENTS, SETTLEMENT_MIN_INSTALLMENTS } from './settlement-constants.js';
 import { SETTLEMENT_MSG } from './settlement-error.js';
 
@@ -25,8 +25,8 @@ export const settlementSimulationFields = z.object({
       .min(SETTLEMENT_MIN_INSTALLMENTS, SETTLEMENT_MSG.parcelas)
       .max(SETTLEMENT_MAX_INSTALLMENTS, SETTLEMENT_MSG.parcelas),
   ),
-  /** Spec §5: the instalment dates are required. */
-  vencimentos: z.array(isoDateSchema, { error: MSG.required }).min(1, MSG.required),
+  /** Spec §5: the instalment dates are required; each at most 10 years ahead (dates/date-limits.ts). */
+  vencimentos: z.array(vencimentoAteLimiteSchema, { error: MSG.required }).min(1, MSG.required),
   /** Spec §5: the first-instalment value is required (ignored by the math when there is one instalment). */
   valorEntrada: z.preprocess(blankToUndefined, moneySchema.refine((v) => v > 0, SETTLEMENT_MSG.entradaPositiva)),
   /** Edited after the first simulation, so it starts empty and means R$ 0,00. */
