@@ -16,7 +16,6 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { createEmpresa, createUsuario } from '../src/factories/foundation.js';
 import { seedContaCobranca } from '../src/seed/seed-boletos.js';
-import { pessoa } from '../src/db/schema/index.js';
 import { gerarRemessa } from '../src/modules/cnab/gerar-remessa.js';
 import { REMESSAS_DIR } from '../src/modules/cnab/cnab-file.js';
 import { arg, peakRssMiB } from './cnab-bench-support.js';
@@ -65,19 +64,20 @@ try {
 
   console.log(`semeando ${total} boletos DISPONÍVEL PARA PAGAMENTO (${server ? 'PostgreSQL' : 'PGlite'})…`);
   const seedStart = performance.now();
-  // 1 000 payers, multi-row inserts of 500
-  const pessoas = Array.from({ length: 1000 }, (_, i) => ({
-    tipo_pessoa: 'F',
-    cpf_cnpj: completeCpf(String(100000000 + i * 7919).slice(0, 9)),
-    nome_razao: `Cliente Bench ${i}`,
-    cep: '01310100',
-    endereco: 'Avenida Paulista',
-    numero: String(100 + i),
-    bairro: 'Bela Vista',
-    cidade: 'São Paulo',
-    uf: 'SP',
-  }));
-  for (let i = 0; i < pessoas.length; i += 500) await db.insert(pessoa).values(pessoas.slice(i, i + 500));
+  // 1 000 payers with the address the CNAB segment Q needs: on the person's row, or on the shop's
+  // view of the person where the schema has one (people shared by several shops, decision 104)
+  await db.execute(sql`
+    insert into pessoa (tipo_pessoa, cpf_cnpj, nome_razao)
+    select 'F', cpf, 'Cliente Bench ' || i from unnest(${sql.raw(`ARRAY[${Array.from({ length: 1000 }, (_, i) => `'${completeCpf(String(100000000 + i * 7919).slice(0, 9))}'`).join(',')}]`)}::varchar[]) with ordinality as c(cpf, i)`);
+  const address = `cep = '01310100', endereco = 'Avenida Paulista', numero = (100 + id)::text, bairro = 'Bela Vista', cidade = 'São Paulo', uf = 'SP'`;
+  const temColuna = await db.execute(sql`select 1 from information_schema.columns where table_name = 'pessoa' and column_name = 'cep'`);
+  if ((temColuna as { rows: unknown[] }).rows.length) await db.execute(sql.raw(`update pessoa set ${address}`));
+  const temVisao = await db.execute(sql`select to_regclass('pessoa_visao') is not null as sim`);
+  if ((temVisao as { rows: { sim: boolean }[] }).rows[0]?.sim) {
+    await db.execute(sql`
+      insert into pessoa_visao (pessoa_id, empresa_id, nome_razao, cep, endereco, numero, bairro, cidade, uf)
+      select id, ${emp.id}::int, nome_razao, '01310100', 'Avenida Paulista', (100 + id)::text, 'Bela Vista', 'São Paulo', 'SP' from pessoa`);
+  }
   const garantias = Math.ceil(total / perGarantia);
   await db.execute(sql`
     insert into garantia (digito, empresa_id, usuario_id, pessoa_id, status, libera_boleto, qtd_titulo)
