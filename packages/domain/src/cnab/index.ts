@@ -33,6 +33,7 @@ export { normalizeCnabText } from './record/cnab-text.js';
 export { CnabLineSplitter, splitCnabLines, decodeLatin1, type CnabLine, type ByteSource as CnabByteSource } from './stream/line-splitter.js';
 export { readRetorno240, readRetorno240Chunks } from './read/read-retorno.js';
 export { readRemessa240 } from './read/read-remessa.js';
-export { writeRemessa240, writeRemessa240Lines, writeRemessa240LinesAsync, joinCnabLines, CNAB_LINE_END } from './write/write-remessa.js';
+export { writeRemessa240, writeRemessa240Lines, writeRemessa240LinesAsync, joinCnabLines, CNAB_LINE_END, type RemessaRejectHandler } from './write/write-remessa.js';
+export { remessaDueDateMessage } from './write/remessa-records.js';
 export { writeRetorno240, writeRetorno240Lines, type RetornoInput, type RetornoTitleInput } from './write/write-retorno.js';
 export { boletoChargeInstructions, cnabAccountFromConta } from './write/charge-instructions.js';

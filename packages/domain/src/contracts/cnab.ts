@@ -151,10 +151,29 @@ const retornoItensQuery = pagingQuerySchema.extend({
   resultado: retornoResultadoSchema.optional().or(z.literal('').transform(() => undefined)),
 });
 
+/** How many left-out titles a remessa's result lists (the count is always whole). */
+export const REMESSA_FORA_LISTADOS = 100;
+
+/**
+ * A title Gerar Remessa left out because it cannot be written (decision 105): it stays pending,
+ * with the reason to fix (Portuguese), and goes in a later remessa once fixed.
+ */
+export const remessaTituloForaJson = z.object({
+  boleto_id: id,
+  /** Seu número: protocolo/parcela, as the slip prints it. */
+  documento: z.string(),
+  nosso_numero: z.string().nullable(),
+  vencimento: calendarDate,
+  valor: money,
+  motivo: z.string(),
+});
+export type RemessaTituloFora = z.output<typeof remessaTituloForaJson>;
+
 /**
  * What the job cnab.remessa answers (GET /api/job/{id} `result`): the remessa generated — null
- * fields when nothing went to the bank — and the write-offs of titles never sent to the bank,
- * confirmed at once (nothing to ask the bank).
+ * fields when nothing went to the bank —, the write-offs of titles never sent to the bank,
+ * confirmed at once (nothing to ask the bank), and the titles left out (the first
+ * REMESSA_FORA_LISTADOS of them, and how many; older results have none).
  */
 export const remessaJobResultJson = z.object({
   remessa_id: id.nullable(),
@@ -166,6 +185,8 @@ export const remessaJobResultJson = z.object({
   total_valor_baixa: money,
   quantidade_alteracao: z.number().int(),
   baixas_sem_registro: z.number().int(),
+  quantidade_fora: z.number().int().default(0),
+  titulos_fora: z.array(remessaTituloForaJson).default([]),
   mensagem: z.string(),
 });
 export type RemessaJobResult = z.output<typeof remessaJobResultJson>;

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { BoletoError, buildBoleto, formatNossoNumero, toCents, type BankCode, type NossoNumeroInput } from '@bg/domain';
+import { and, asc, between, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { BoletoError, buildBoleto, formatNossoNumero, toCents, todayInSaoPaulo, type BankCode, type NossoNumeroInput } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { boleto, contaCobranca } from '../../db/schema/index.js';
 import { boletoExtra } from '../../db/schema/boleto-extra.js';
@@ -11,13 +11,22 @@ import type { ContaCobrancaRow } from '../conta-cobranca/insert-conta-cobranca.j
  * Gives every released boleto of a guarantee that has no nosso número yet its number (from the
  * account's sequence), barcode and linha digitável. Idempotent: numbered boletos are skipped, and
  * the UPDATE only matches a boleto still without a number, so a concurrent call cannot number it
- * twice (the loser's sequence value is simply not used).
+ * twice (the loser's sequence value is simply not used). `janela` numbers only the boletos due
+ * inside it (Gerar Remessa leaves the others out, decision 105); without it a due date the
+ * barcode cannot carry answers 409.
  */
-export async function numberBoletos(tx: DbOrTx, conta: ContaCobrancaRow, garantiaId: number): Promise<number> {
+export async function numberBoletos(tx: DbOrTx, conta: ContaCobrancaRow, garantiaId: number, janela?: { first: string; last: string }): Promise<number> {
   const pending = await tx
     .select({ id: boleto.id, valor: boleto.valor, vencimento: boleto.vencimento })
     .from(boleto)
-    .where(and(eq(boleto.garantia_id, garantiaId), isNull(boleto.nosso_numero), isNotNull(boleto.situacao)))
+    .where(
+      and(
+        eq(boleto.garantia_id, garantiaId),
+        isNull(boleto.nosso_numero),
+        isNotNull(boleto.situacao),
+        janela ? between(boleto.vencimento, janela.first, janela.last) : undefined,
+      ),
+    )
     .orderBy(asc(boleto.parcela))
     .for('update');
   let numbered = 0;
@@ -80,8 +89,13 @@ function asAppError<T>(fn: () => T): T {
   }
 }
 
+/**
+ * Barcode and linha of a slip issued today: a due date the barcode read today would decode to
+ * another day (9999-12-31 stored before issue 23) answers 409 with the reason, never a slip whose
+ * barcode and printed date differ.
+ */
 export function buildSlip(conta: ContaBank, nossoNumero: number, amountCents: number, dueDate: string) {
-  return asAppError(() => buildBoleto({ ...bankInput(conta, nossoNumero), amountCents, dueDate }));
+  return asAppError(() => buildBoleto({ ...bankInput(conta, nossoNumero), amountCents, dueDate, issueDate: todayInSaoPaulo() }));
 }
 
 /**

@@ -13,6 +13,7 @@ import { bulkChangeSituacao } from './bulk-situacao.js';
 import { REMESSAS_DIR, remessaFileName, storeCnabFile, type StoredCnabFile } from './cnab-file.js';
 import { nextFileNumber } from './file-number.js';
 import { remessaEntries } from './remessa-entries.js';
+import { dentroDaJanela, devolverRejeitados, foraPorVencimento, janelaDaRemessa, juntarFora, rejeicoes, type Fora } from './remessa-fora.js';
 import { assertAdmin } from '../tenancy/access.js';
 
 export const REMESSA_VAZIA = 'Não há títulos para a remessa: nenhum boleto disponível para registro, pedido de baixa ou alteração pendente.';
@@ -37,8 +38,11 @@ class EmptyRemessa extends Error {}
 
 export type GerarRemessaDeps = { db: Db; storage: FileStorage };
 
-/** What a generation did: the remessa row (null when nothing went to the bank) and the local confirmations. */
-export type GerarRemessaResult = { remessa: typeof remessa.$inferSelect | null; baixas_sem_registro: number };
+/**
+ * What a generation did: the remessa row (null when nothing went to the bank), the local
+ * confirmations and the titles left out, each with its reason (remessa-fora.ts).
+ */
+export type GerarRemessaResult = { remessa: typeof remessa.$inferSelect | null; baixas_sem_registro: number; fora: Fora };
 
 /**
  * Gerar Remessa (run by the job cnab.remessa, remessa-job.ts), one transaction for the active conta:
@@ -48,6 +52,8 @@ export type GerarRemessaResult = { remessa: typeof remessa.$inferSelect | null; 
  * - alterações (06 vencimento, 31 valor): registered open boletos with an "Acerto de atendimento"
  *   the bank has not been told about, when the value differs from what was last sent.
  * A write-off of a title the bank never received is confirmed at once (nothing to ask the bank).
+ * A title that cannot be written is left out, never the whole file (remessa-fora.ts): it stays
+ * pending and the result lists it with the reason.
  *
  * Two requests never put one boleto in two files: a transaction-scoped advisory lock per account
  * serialises them, and every claim is guarded by the boleto's situação (the second finds nothing
@@ -67,13 +73,16 @@ export async function gerarRemessa(
       const conta = await requireContaCobranca(tx);
       await tx.execute(sql`select pg_advisory_xact_lock(727041, ${conta.id})`);
       const only = options.boletoIds ? sql`and b.id in (${options.boletoIds.length ? sql.join(options.boletoIds.map((id) => sql`${id}`), sql`, `) : sql`null`})` : sql``;
+      // due dates a barcode issued today names: the others stay where they are, listed with the reason
+      const janela = janelaDaRemessa();
+      const foraData = await foraPorVencimento(tx, conta.id, janela, only);
 
       // released before the account existed: numbered now, as the first print would do
       const unnumbered = await rowsOf<{ garantia_id: number }>(
         tx,
-        sql`select distinct b.garantia_id from boleto b where b.situacao = ${S.DISPONIVEL} and b.nosso_numero is null ${only}`,
+        sql`select distinct b.garantia_id from boleto b where b.situacao = ${S.DISPONIVEL} and b.nosso_numero is null and ${dentroDaJanela(janela)} ${only}`,
       );
-      for (const g of unnumbered) await numberBoletos(tx, conta, g.garantia_id);
+      for (const g of unnumbered) await numberBoletos(tx, conta, g.garantia_id, janela);
 
       let baixasSemRegistro = 0;
       for (const [situacao, action] of PEDIDOS) {
@@ -82,16 +91,28 @@ export async function gerarRemessa(
       }
 
       let built;
+      let fora = foraData;
       try {
         built = await tx.transaction(async (sp) => {
           const numero = await nextFileNumber(sp, conta.id);
           const [row] = await sp.insert(remessa).values({ conta_cobranca_id: conta.id, numero_arquivo: numero, arquivo: '', usuario_id: actor.id }).returning();
-          const totals = await claimItems(sp, row.id, numero, conta.id, only, actor);
+          let totals = await claimItems(sp, row.id, numero, conta.id, only, dentroDaJanela(janela), actor);
           if (totals.itens === 0) throw new EmptyRemessa();
           const arquivo = remessaFileName(row.created_at, row.id);
           const entries = counted(remessaEntries(sp, row.id), totals.itens, options.onProgress);
-          const lines = writeRemessa240LinesAsync({ account: cnabAccountFromConta(conta), fileNumber: numero, generatedAt: row.created_at, entries });
+          const rejected = rejeicoes();
+          const lines = writeRemessa240LinesAsync({ account: cnabAccountFromConta(conta), fileNumber: numero, generatedAt: row.created_at, entries, onRejected: rejected.onRejected });
           stored = await storeCnabFile(sp, deps.storage, { key: `${REMESSAS_DIR}/${arquivo}`, name: arquivo, lines, userId: actor.id });
+          const devolvidos = await devolverRejeitados(sp, { id: row.id, numero, contaId: conta.id }, rejected.list);
+          if (devolvidos.boletoIds.length) {
+            fora = juntarFora(foraData, devolvidos.fora);
+            totals = await remessaTotals(sp, row.id);
+            if (totals.itens === 0) {
+              await (stored as StoredCnabFile).discard();
+              stored = null;
+              throw new EmptyRemessa();
+            }
+          }
           const [saved] = await sp
             .update(remessa)
             .set({
@@ -105,14 +126,18 @@ export async function gerarRemessa(
             })
             .where(eq(remessa.id, row.id))
             .returning();
-          await markSent(sp, row.id, conta.id, only);
+          await markSent(sp, row.id, conta.id, only, devolvidos.boletoIds);
           return saved;
         });
       } catch (err) {
         if (!(err instanceof EmptyRemessa)) throw err;
-        if (!baixasSemRegistro) return { remessa: null, baixas_sem_registro: 0 };
-        await recordAudit(tx, actor, { action: 'remessa.baixasSemRegistro', entity: 'remessa', summary: { baixas_sem_registro: baixasSemRegistro } });
-        return { remessa: null, baixas_sem_registro: baixasSemRegistro };
+        if (!baixasSemRegistro && !fora.quantidade) return { remessa: null, baixas_sem_registro: 0, fora };
+        await recordAudit(tx, actor, {
+          action: 'remessa.baixasSemRegistro',
+          entity: 'remessa',
+          summary: { baixas_sem_registro: baixasSemRegistro, titulos_fora: fora.quantidade },
+        });
+        return { remessa: null, baixas_sem_registro: baixasSemRegistro, fora };
       }
       await recordAudit(tx, actor, {
         action: 'remessa.gerar',
@@ -127,9 +152,11 @@ export async function gerarRemessa(
           total_valor_baixa: built.total_valor_baixa,
           quantidade_alteracao: built.quantidade_alteracao,
           baixas_sem_registro: baixasSemRegistro,
+          titulos_fora: fora.quantidade,
+          titulos_fora_ids: fora.titulos.map((t) => t.boleto_id),
         },
       });
-      return { remessa: built, baixas_sem_registro: baixasSemRegistro };
+      return { remessa: built, baixas_sem_registro: baixasSemRegistro, fora };
     });
   } catch (err) {
     await (stored as StoredCnabFile | null)?.discard().catch(() => undefined);
@@ -157,12 +184,12 @@ type Totals = { itens: number; entrada: number; valor_entrada: string; baixa: nu
  * row up to this moment: an Acerto made while DISPONÍVEL travels inside the entrada). Pedidos de
  * baixa and alterações (few) take the boletos' row locks and are marked after the file.
  */
-async function claimItems(tx: DbOrTx, remessaId: number, numero: number, contaId: number, only: SQL, actor: Actor): Promise<Totals> {
+async function claimItems(tx: DbOrTx, remessaId: number, numero: number, contaId: number, only: SQL, janela: SQL, actor: Actor): Promise<Totals> {
   const to = nextSituacao('remessa', S.DISPONIVEL);
   await tx.execute(sql`
     with moved as (
       update boleto b set situacao = ${to}, updated_at = now(), cnab_historico_id = (select max(id) from boleto_historico)
-      where b.situacao = ${S.DISPONIVEL} and b.conta_cobranca_id = ${contaId} and b.nosso_numero is not null ${only}
+      where b.situacao = ${S.DISPONIVEL} and b.conta_cobranca_id = ${contaId} and b.nosso_numero is not null and ${janela} ${only}
       returning b.id, b.valor, b.vencimento
     ), itens as (
       insert into remessa_item (remessa_id, boleto_id, tipo, valor, vencimento)
@@ -193,6 +220,11 @@ async function claimItems(tx: DbOrTx, remessaId: number, numero: number, contaId
     union all
     select ${remessaId}::int, id, 'alteracao_valor', valor, vencimento from pendente
       where valor_enviado is null or valor_enviado <> valor`);
+  return remessaTotals(tx, remessaId);
+}
+
+/** What the remessa's items add up to (after a title given back, again). */
+async function remessaTotals(tx: DbOrTx, remessaId: number): Promise<Totals> {
   const [t] = await rowsOf<Totals>(
     tx,
     sql`select count(*)::int as itens,
@@ -210,14 +242,15 @@ async function claimItems(tx: DbOrTx, remessaId: number, numero: number, contaId
  * The bank now knows everything up to each boleto's last history row: the boletos of the pedidos
  * and alterações sent, and the ones whose Acerto needed no alteration (same values as sent).
  */
-async function markSent(tx: DbOrTx, remessaId: number, contaId: number, only: SQL): Promise<void> {
+async function markSent(tx: DbOrTx, remessaId: number, contaId: number, only: SQL, devolvidos: number[]): Promise<void> {
   const ultimo = sql`(select max(h.id) from boleto_historico h where h.boleto_id = b.id)`;
   await tx.execute(sql`
     update boleto b set cnab_historico_id = ${ultimo}
     where b.id in (select boleto_id from remessa_item where remessa_id = ${remessaId} and tipo <> 'entrada')`);
   await tx.execute(sql`
     update boleto b set cnab_historico_id = ${ultimo}
-    where b.situacao in (${S.ENVIADO_REGISTRO}, ${S.GARANTIDO}) and b.conta_cobranca_id = ${contaId} and ${acertoPendente} ${only}`);
+    where b.situacao in (${S.ENVIADO_REGISTRO}, ${S.GARANTIDO}) and b.conta_cobranca_id = ${contaId} and ${acertoPendente} ${only}
+      and not (b.id = any(${`{${devolvidos.join(',')}}`}::int[]))`);
 }
 
 function centsText(value: string): string {

@@ -16,9 +16,10 @@ export async function runRemessaJob(data: { usuarioId: number }, ctx: JobContext
   const [user] = await ctx.db.select({ id: usuario.id, name: usuario.name, nivel: usuario.nivel }).from(usuario).where(eq(usuario.id, data.usuarioId));
   if (!user) throw new Error('usuário da solicitação não existe');
   const actor = { id: user.id, name: user.name, nivel: user.nivel, empresa_id: null, ip: null };
-  const { remessa: r, baixas_sem_registro } = await gerarRemessa({ db: ctx.db, storage: ctx.storage }, actor, {
+  const { remessa: r, baixas_sem_registro, fora } = await gerarRemessa({ db: ctx.db, storage: ctx.storage }, actor, {
     onProgress: (done, total) => ctx.progress(done, total),
   });
+  const foraTexto = fora.quantidade ? ` ${fora.quantidade} título(s) deixado(s) de fora: veja os motivos abaixo.` : '';
   if (!r) {
     return {
       remessa_id: null,
@@ -30,9 +31,14 @@ export async function runRemessaJob(data: { usuarioId: number }, ctx: JobContext
       total_valor_baixa: 0,
       quantidade_alteracao: 0,
       baixas_sem_registro,
-      mensagem: baixas_sem_registro
-        ? `Nenhum título para o banco; ${baixas_sem_registro} baixa(s) de título(s) nunca registrado(s) confirmada(s).`
-        : REMESSA_VAZIA,
+      quantidade_fora: fora.quantidade,
+      titulos_fora: fora.titulos,
+      mensagem:
+        (baixas_sem_registro
+          ? `Nenhum título para o banco; ${baixas_sem_registro} baixa(s) de título(s) nunca registrado(s) confirmada(s).`
+          : fora.quantidade
+            ? 'Nenhum título para o banco.'
+            : REMESSA_VAZIA) + foraTexto,
     };
   }
   return {
@@ -45,6 +51,8 @@ export async function runRemessaJob(data: { usuarioId: number }, ctx: JobContext
     total_valor_baixa: fromCents(toCents(r.total_valor_baixa)),
     quantidade_alteracao: r.quantidade_alteracao,
     baixas_sem_registro,
-    mensagem: `Remessa nº ${r.numero_arquivo} gerada: ${r.quantidade_entrada} entrada(s), ${r.quantidade_baixa} pedido(s) de baixa, ${r.quantidade_alteracao} alteração(ões).`,
+    quantidade_fora: fora.quantidade,
+    titulos_fora: fora.titulos,
+    mensagem: `Remessa nº ${r.numero_arquivo} gerada: ${r.quantidade_entrada} entrada(s), ${r.quantidade_baixa} pedido(s) de baixa, ${r.quantidade_alteracao} alteração(ões).${foraTexto}`,
   };
 }

@@ -1,4 +1,5 @@
-import { addDays } from '../../dates/calendar.js';
+import { FATOR_PRIMEIRO_VENCIMENTO, FATOR_ULTIMO_VENCIMENTO } from '../../boleto/fator-vencimento.js';
+import { addDays, formatDateBR, isIsoDate } from '../../dates/calendar.js';
 import { onlyDigits } from '../../documents/cpf-cnpj.js';
 import { inscription } from '../banks/account-parts.js';
 import type { CnabWriterProfile } from '../banks/cnab-profiles.js';
@@ -80,6 +81,12 @@ function payerValues(payer: CnabPayer | undefined): FieldValues {
   };
 }
 
+/** Why a due date cannot go to the bank (the fator de vencimento's range). */
+export function remessaDueDateMessage(dueDate: unknown): string {
+  const shown = typeof dueDate === 'string' && isIsoDate(dueDate) ? formatDateBR(dueDate) : `"${String(dueDate)}"`;
+  return `Vencimento ${shown} fora do intervalo que o código de barras representa (${formatDateBR(FATOR_PRIMEIRO_VENCIMENTO)} a ${formatDateBR(FATOR_ULTIMO_VENCIMENTO)}).`;
+}
+
 export class RemessaRecords {
   private readonly pDefaults: FieldValues;
 
@@ -96,6 +103,11 @@ export class RemessaRecords {
     const docSize = layout.segmentP.field('numeroDocumento').size;
     if (documentNumber.length > docSize || normalizeCnabText(documentNumber) !== documentNumber) {
       throw new CnabError('ENTRADA_INVALIDA', `Número do documento "${documentNumber}": até ${docSize} posições, em maiúsculas, sem acentos nem símbolos.`, { field: 'documentNumber' });
+    }
+    // the bank prints the barcode from this date: one its fator cannot name would print another day
+    // (a malformed one fails on its own field below)
+    if (typeof entry.dueDate === 'string' && isIsoDate(entry.dueDate) && (entry.dueDate < FATOR_PRIMEIRO_VENCIMENTO || entry.dueDate > FATOR_ULTIMO_VENCIMENTO)) {
+      throw new CnabError('ENTRADA_INVALIDA', remessaDueDateMessage(entry.dueDate), { field: 'dueDate' });
     }
     const nn = writer.ourNumberValues(this.account, entry.ourNumber);
     const own: FieldValues = {

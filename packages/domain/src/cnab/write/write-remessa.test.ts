@@ -3,7 +3,7 @@ import { buildBoleto } from '../../boleto/build-boleto.js';
 import { CnabError } from '../cnab-error.js';
 import type { CnabAccount, RemessaEntry, RemessaEntryRead } from '../cnab-types.js';
 import { asAsync, BB, CAIXA, GENERATED_AT, readAllRemessa, sampleEntries } from '../test-helpers.js';
-import { writeRemessa240, writeRemessa240Lines, writeRemessa240LinesAsync } from './write-remessa.js';
+import { joinCnabLines, writeRemessa240, writeRemessa240Lines, writeRemessa240LinesAsync } from './write-remessa.js';
 
 /** What reading back must give for an entry we wrote: the same fields, payer/fine only on entrada. */
 function expectedReadBack(e: RemessaEntry): Partial<RemessaEntryRead> {
@@ -121,5 +121,36 @@ describe('writeRemessa240, bank details', () => {
     expect(write(CAIXA, bad({ amountCents: 10.5 }))).toThrow(CnabError);
     expect(write({ ...CAIXA, beneficiaryCode: '1234567' }, entries)).toThrow(expect.objectContaining({ field: 'account.beneficiaryCode' }));
     expect(write({ ...CAIXA, bank: '341' }, entries)).toThrow(expect.objectContaining({ code: 'BANCO_NAO_SUPORTADO' }));
+  });
+
+  it('refuses a due date its fator cannot name (issue 23: 9999-12-31 made every remessa fail)', () => {
+    const entries = sampleEntries();
+    for (const dueDate of ['9999-12-31', '2049-10-14', '2000-07-02']) {
+      const list = entries.map((e, i) => (i === 1 ? { ...e, dueDate } : e));
+      expect(() => writeRemessa240({ account: CAIXA, fileNumber: 1, generatedAt: GENERATED_AT, entries: list })).toThrow(
+        expect.objectContaining({ field: 'entries[1].dueDate', message: expect.stringContaining('fora do intervalo que o código de barras representa') }),
+      );
+    }
+  });
+
+  it('with onRejected, leaves a title out with its reason and writes a valid file of the others', async () => {
+    const entries = sampleEntries();
+    const list = entries.map((e, i) => (i === 1 ? { ...e, dueDate: '9999-12-31' } : i === 2 ? { ...e, payer: { ...e.payer!, cep: '' } } : e));
+    const rejected: [string, string][] = [];
+    const lines = [
+      ...writeRemessa240Lines({ account: CAIXA, fileNumber: 1, generatedAt: GENERATED_AT, entries: list, onRejected: (e, err) => rejected.push([String(e.ourNumber), err.message]) }),
+    ];
+    expect(rejected).toEqual([
+      [String(entries[1].ourNumber), 'Vencimento 31/12/9999 fora do intervalo que o código de barras representa (03/07/2000 a 13/10/2049).'],
+      [String(entries[2].ourNumber), 'CEP do pagador inválido: "".'],
+    ]);
+    const { items, warnings } = await readAllRemessa(joinCnabLines(lines));
+    expect(warnings).toEqual([]);
+    expect(items.map((r) => r.ourNumber)).toEqual(entries.filter((_, i) => i !== 1 && i !== 2).map((e) => String(e.ourNumber)));
+    const asyncLines: string[] = [];
+    const rejectedAsync: string[] = [];
+    for await (const l of writeRemessa240LinesAsync({ account: CAIXA, fileNumber: 1, generatedAt: GENERATED_AT, entries: asAsync(list), onRejected: (e) => rejectedAsync.push(String(e.ourNumber)) })) asyncLines.push(l);
+    expect(asyncLines).toEqual(lines);
+    expect(rejectedAsync).toEqual(rejected.map(([n]) => n));
   });
 });
