@@ -15,6 +15,7 @@ export * from './garantia/index.js';
 export * from './schemas/cadastro-fields.js';
 export * from './schemas/empresa.js';
 export * from './schemas/pessoa.js';
+export * from './pessoa/visao.js';
 export * from './schemas/usuario.js';
 export * from './access/manage-users.js';
 export * from './contracts/index.js';

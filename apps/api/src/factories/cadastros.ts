@@ -24,7 +24,8 @@ export async function createCepCache(db: DbOrTx, overrides: Partial<CepAddress> 
   return address;
 }
 
-export async function createTelefone(db: DbOrTx, values: { pessoa_id: number; telefone?: string; contato?: string | null; usuario_id?: number | null }) {
+/** An extra phone in one view of the person: a shop's (empresa_id) or the administradores' (null). */
+export async function createTelefone(db: DbOrTx, values: { pessoa_id: number; empresa_id: number | null; telefone?: string; contato?: string | null; usuario_id?: number | null }) {
   const [row] = await db
     .insert(pessoaTelefone)
     .values({ telefone: '11955554444', contato: 'Recado', ...values })

@@ -42,34 +42,47 @@ export function writeExportacaoLgpd(doc: Pdf, e: ExportacaoLgpd): void {
     y = drawTable(doc, x, y, cols, rows) + 12;
   }
 
-  heading('Dados cadastrais');
-  const t = e.titular;
-  if (!t) empty('Nenhum cadastro de pessoa com este CPF/CNPJ.');
-  else {
-    const fields: [string, string][] = [
-      ['Nome / Razão social', t.nome_razao],
-      ['CPF/CNPJ', formatCpfCnpj(t.cpf_cnpj)],
-      ['Data de nascimento', date(t.data_nascimento)],
-      ['Endereço', [t.endereco, t.numero, t.complemento, t.bairro, t.cidade, t.uf, t.cep].filter(Boolean).join(', ')],
-      ['Telefones', [t.telefone1, t.telefone2].filter((p): p is string => !!p).map(formatPhone).join(' / ')],
-      ['Ocupação', t.ocupacao ?? ''],
-      ['Renda', reais(t.renda)],
-      ['Referência comercial', [t.ref_comercial, t.tel_ref_comercial && formatPhone(t.tel_ref_comercial)].filter(Boolean).join(' — ')],
-      ['Referência pessoal', [t.ref_pessoal, t.tel_ref_pessoal && formatPhone(t.tel_ref_pessoal)].filter(Boolean).join(' — ')],
-      ['Sócio avalista', [t.socio_avalista, t.cpf_avalista && formatCpfCnpj(t.cpf_avalista)].filter(Boolean).join(' — ')],
-      ['Cadastrado em', dateTime(t.created_at)],
-    ];
+  const fieldTable = (fields: [string, string][]) => {
     y = drawTable(doc, x, y, [
       { header: 'Campo', width: w * 0.3, value: (r: [string, string]) => r[0] },
       { header: 'Valor', width: w * 0.7, value: (r: [string, string]) => r[1] },
     ], fields) + 12;
+  };
+
+  heading('Identificação (comum a todas as lojas)');
+  const t = e.titular;
+  if (!t) empty('Nenhum cadastro de pessoa com este CPF/CNPJ.');
+  else {
+    fieldTable([
+      ['Nome / Razão social', t.nome_razao],
+      ['CPF/CNPJ', formatCpfCnpj(t.cpf_cnpj)],
+      ['Data de nascimento', date(t.data_nascimento)],
+      ['Cadastrado em', dateTime(t.created_at)],
+    ]);
+  }
+
+  // each shop's view: what that shop typed (decision 104), marked by the shop
+  for (const v of e.visoes) {
+    heading(`Dados informados — ${v.loja}`);
+    fieldTable([
+      ['Nome / Razão social', v.nome_razao],
+      ['Data de nascimento', date(v.data_nascimento)],
+      ['Endereço', [v.endereco, v.numero, v.complemento, v.bairro, v.cidade, v.uf, v.cep].filter(Boolean).join(', ')],
+      ['Telefones', [v.telefone1, v.telefone2].filter((p): p is string => !!p).map(formatPhone).join(' / ')],
+      ['Ocupação', v.ocupacao ?? ''],
+      ['Renda', reais(v.renda)],
+      ['Referência comercial', [v.ref_comercial, v.tel_ref_comercial && formatPhone(v.tel_ref_comercial)].filter(Boolean).join(' — ')],
+      ['Referência pessoal', [v.ref_pessoal, v.tel_ref_pessoal && formatPhone(v.tel_ref_pessoal)].filter(Boolean).join(' — ')],
+      ['Sócio avalista', [v.socio_avalista, v.cpf_avalista && formatCpfCnpj(v.cpf_avalista)].filter(Boolean).join(' — ')],
+      ['Atualizado em', dateTime(v.updated_at)],
+    ]);
   }
 
   section('Telefones adicionais', e.telefones, [
-    ['Telefone', 0.3, (r) => formatPhone(r.telefone)], ['Contato', 0.4, (r) => r.contato ?? ''], ['Incluído em', 0.3, (r) => dateTime(r.created_at)],
+    ['Telefone', 0.2, (r) => formatPhone(r.telefone)], ['Contato', 0.3, (r) => r.contato ?? ''], ['Loja', 0.28, (r) => r.loja], ['Incluído em', 0.22, (r) => dateTime(r.created_at)],
   ]);
   section('Documentos (somente a lista; os arquivos não fazem parte do relatório)', e.documentos, [
-    ['Arquivo', 0.5, (r) => r.nome], ['Tipo', 0.2, (r) => r.tipo], ['Enviado em', 0.3, (r) => dateTime(r.created_at)],
+    ['Arquivo', 0.36, (r) => r.nome], ['Tipo', 0.16, (r) => r.tipo], ['Loja', 0.26, (r) => r.loja], ['Enviado em', 0.22, (r) => dateTime(r.created_at)],
   ]);
   section('Garantias', e.garantias, [
     ['Protocolo', 0.14, (r) => r.protocolo], ['Data', 0.18, (r) => dateTime(r.data)], ['Loja', 0.26, (r) => r.loja],

@@ -9,6 +9,7 @@ import { getPessoa } from '../modules/pessoa/get-pessoa.js';
 import { listDocumentos } from '../modules/pessoa/list-documentos.js';
 import { listPessoas } from '../modules/pessoa/list-pessoas.js';
 import { listTelefones } from '../modules/pessoa/list-telefones.js';
+import { updateIdentidade } from '../modules/pessoa/update-identidade.js';
 import { updatePessoa } from '../modules/pessoa/update-pessoa.js';
 import { uploadDocumentos } from '../modules/pessoa/upload-documentos.js';
 
@@ -26,7 +27,13 @@ export async function pessoaRoutes(app: FastifyInstance, ctx: AppContext) {
     data: await updatePessoa(db, request.actor, request.params.id, request.body),
   }));
 
-  jsonRoute(app, c.getTelefones, async (request) => ({ status: 200, msg: 'ok', data: await listTelefones(db, request.actor, request.params.id) }));
+  jsonRoute(app, c.updateIdentidade, async (request) => ({
+    status: 200,
+    msg: 'Identificação da pessoa atualizada.',
+    data: await updateIdentidade(db, request.actor, request.params.id, request.body),
+  }));
+
+  jsonRoute(app, c.getTelefones, async (request) => ({ status: 200, msg: 'ok', ...(await listTelefones(db, request.actor, request.params.id, request.query)) }));
 
   jsonRoute(app, c.adicionaTelefone, async (request) => ({
     status: 200,

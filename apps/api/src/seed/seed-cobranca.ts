@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   addMonthsClamped,
   completeCpf,
@@ -13,7 +13,7 @@ import {
   type BoletoAction,
 } from '@bg/domain';
 import type { DbOrTx } from '../db/client.js';
-import { acordoParcela, agendamento, empresa, mensagemOutbox, pessoa, pessoaTelefone, spcInclusao, usuario } from '../db/schema/index.js';
+import { acordoParcela, agendamento, empresa, mensagemOutbox, pessoa, pessoaTelefone, pessoaVisao, spcInclusao, usuario } from '../db/schema/index.js';
 import { createGarantia, createPessoa } from '../factories/garantia.js';
 import { localBureau } from '../adapters/bureau/local-bureau.js';
 import type { Actor } from '../shared/actor.js';
@@ -54,16 +54,18 @@ export async function seedCobranca(db: DbOrTx) {
 
   // Juliana: 3 overdue (QUITADO by the guarantor, GARANTIDO, ENVIADO PARA REGISTRO) + 1 due today
   const juliana = await inadimplente('Juliana Pereira Santos', '318274650', [21990, 21990, 21990, 21990], [[...registrado, 'quitar'], registrado, ['remessa'], registrado]);
-  await db.update(pessoa).set({ telefone2: '1133224455' }).where(eq(pessoa.id, juliana.pessoaId));
+  // the Loja's second phone, and two the collections team found (the administradores' view, decision 104)
+  await db.update(pessoaVisao).set({ telefone2: '1133224455' }).where(and(eq(pessoaVisao.pessoa_id, juliana.pessoaId), eq(pessoaVisao.empresa_id, loja.id)));
   await db.insert(pessoaTelefone).values([
-    { pessoa_id: juliana.pessoaId, telefone: '11955554444', contato: 'Irmã (Camila)', usuario_id: admin.id },
-    { pessoa_id: juliana.pessoaId, telefone: '11944443333', contato: 'Trabalho', usuario_id: admin.id },
+    { pessoa_id: juliana.pessoaId, empresa_id: null, telefone: '11955554444', contato: 'Irmã (Camila)', usuario_id: admin.id },
+    { pessoa_id: juliana.pessoaId, empresa_id: null, telefone: '11944443333', contato: 'Trabalho', usuario_id: admin.id },
   ]);
   await db.insert(agendamento).values({ pessoa_id: juliana.pessoaId, data: today, descricao: 'Ligar após as 14h para propor acordo em 3 parcelas.', usuario_id: admin.id });
 
   // Renan: 2 overdue GARANTIDO boletos, the older one in the SPC (notice sent first, CDC art. 43 § 2º)
   const renan = await inadimplente('Renan Batista Coelho', '629184370', [54000, 54000, 54000], [registrado, registrado, registrado]);
   const [p] = await db.select().from(pessoa).where(eq(pessoa.id, renan.pessoaId));
+  const [visao] = await db.select().from(pessoaVisao).where(and(eq(pessoaVisao.pessoa_id, renan.pessoaId), eq(pessoaVisao.empresa_id, loja.id)));
   const b = renan.boletos[0];
   const aviso = spcAvisoTexto({
     nome: p.nome_razao, cpfCnpj: p.cpf_cnpj, credor: 'Boleto Garantido Serviços Financeiros Ltda', loja: loja.fantasia,
@@ -71,7 +73,7 @@ export async function seedCobranca(db: DbOrTx) {
   });
   const [msg] = await db
     .insert(mensagemOutbox)
-    .values({ channel: 'whatsapp', recipient: p.telefone1 ?? '11987654321', subject: aviso.subject, text: aviso.text, status: 'enviada', attempts: 1, sent_at: new Date(), entity: 'boleto', entity_id: String(b.id), created_by: admin.id })
+    .values({ channel: 'whatsapp', recipient: visao?.telefone1 ?? '11987654321', subject: aviso.subject, text: aviso.text, status: 'enviada', attempts: 1, sent_at: new Date(), entity: 'boleto', entity_id: String(b.id), created_by: admin.id })
     .returning({ id: mensagemOutbox.id });
   const { protocolo } = await localBureau().incluirSpc(db, { cpf_cnpj: p.cpf_cnpj, boleto_id: b.id, valor_cents: toCents(b.valor), vencimento: b.vencimento });
   const [spc] = await db

@@ -76,8 +76,8 @@ describe('POST /api/boleto/getDuplicataAssinatura/{garantiaId}', () => {
   });
 
   it('the duplicatas hold what Lei 5.474/68 art. 2º § 1º asks, one per instalment', async () => {
-    const pessoa = await createPessoa(t.database.db, { complemento: 'Apto 12', cep: '01310100' });
-    const { garantia } = await aprovada(t, loja.user, { pessoa_id: pessoa.id, parcelas: [123456, 5000], primeiroVencimento: '2027-03-10' });
+    const pessoa = await createPessoa(t.database.db);
+    const { garantia } = await aprovada(t, loja.user, { pessoa_id: pessoa.id, dados: { complemento: 'Apto 12', cep: '01310100' }, parcelas: [123456, 5000], primeiroVencimento: '2027-03-10' });
     const res = await t.call({ method: 'GET', url: `/api/boleto/getDuplicataAll/${garantia.id}`, token: loja.token });
     expect(res.statusCode).toBe(200);
     const text = pdfText(res.rawPayload);

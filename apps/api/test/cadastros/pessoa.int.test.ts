@@ -24,9 +24,10 @@ async function shop() {
   const other = await createEmpresa(t.database.db);
   const otherUser = await createUsuario(t.database.db, { empresa_id: other.id });
   const stranger = await createGarantia(t.database.db, { empresa_id: other.id, usuario_id: otherUser.id });
-  return { token, user, own: pessoa_id, stranger: stranger.pessoa_id };
+  return { token, user, own: pessoa_id, stranger: stranger.pessoa_id, otherEmpresaId: other.id };
 }
 
+const ENDERECO = { cep: '01310100', endereco: 'Avenida Paulista', numero: '10', bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP' };
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64, 0)]);
 
 describe('tenancy', () => {
@@ -38,11 +39,11 @@ describe('tenancy', () => {
     for (const url of [`/api/pessoa/getById/${s.stranger}`, `/api/pessoa/getTelefones/${s.stranger}`, `/api/pessoa/getDocumentacao/${s.stranger}`]) {
       expect((await t.call({ method: 'GET', url, token: s.token })).statusCode).toBe(404);
     }
-    const phone = await createTelefone(t.database.db, { pessoa_id: s.stranger });
+    const phone = await createTelefone(t.database.db, { pessoa_id: s.stranger, empresa_id: s.otherEmpresaId });
     expect((await t.call({ method: 'DELETE', url: `/api/pessoa/deletaTelefone/${phone.id}`, token: s.token })).statusCode).toBe(404);
     expect((await t.call({ method: 'POST', url: '/api/pessoa/adicionaTelefone', token: s.token, payload: { pessoa_id: s.stranger, telefone: '11987654321', contato: 'x' } })).statusCode).toBe(404);
     const [p] = await t.database.db.select().from(pessoa).where(eq(pessoa.id, s.stranger));
-    const upd = await t.call({ method: 'POST', url: `/api/pessoa/update/${s.stranger}`, token: s.token, payload: { ...p, renda: 5000 } });
+    const upd = await t.call({ method: 'POST', url: `/api/pessoa/update/${s.stranger}`, token: s.token, payload: { ...p, ...ENDERECO, renda: 5000 } });
     expect(upd.statusCode).toBe(404);
   });
 
@@ -85,17 +86,27 @@ describe('POST /api/pessoa/update/{id}', () => {
     expect(audit.summary).toMatchObject({ nome_razao: { after: 'Nome Atualizado' } });
   });
 
-  it('refuses a document another person has (409) and an invalid one (422)', async () => {
+  it('the document is the identity: changed by administradores through updateIdentidade only (409 when taken, 422 when invalid)', async () => {
     const a = await createPessoa(t.database.db);
     const b = await createPessoa(t.database.db);
     const current = (await t.call({ method: 'GET', url: `/api/pessoa/getById/${a.id}`, token: admin })).json().data;
-    expect((await t.call({ method: 'POST', url: `/api/pessoa/update/${a.id}`, token: admin, payload: { ...current, cpf_cnpj: b.cpf_cnpj } })).statusCode).toBe(409);
-    expect((await t.call({ method: 'POST', url: `/api/pessoa/update/${a.id}`, token: admin, payload: { ...current, cpf_cnpj: '111.111.111-11' } })).statusCode).toBe(422);
+    const viaUpdate = await t.call({ method: 'POST', url: `/api/pessoa/update/${a.id}`, token: admin, payload: { ...current, ...ENDERECO, cpf_cnpj: b.cpf_cnpj } });
+    expect(viaUpdate.statusCode).toBe(422);
+    expect(viaUpdate.json().errors).toEqual({ cpf_cnpj: 'O CPF/CNPJ identifica a pessoa e não pode ser alterado aqui.' });
+    const identidade = (body: object) => t.call({ method: 'POST', url: `/api/pessoa/updateIdentidade/${a.id}`, token: admin, payload: body });
+    expect((await identidade({ cpf_cnpj: b.cpf_cnpj, nome_razao: a.nome_razao })).statusCode).toBe(409);
+    expect((await identidade({ cpf_cnpj: '111.111.111-11', nome_razao: a.nome_razao })).statusCode).toBe(422);
     const cnpj = completeCnpj('555444330001');
-    const pj = await t.call({ method: 'POST', url: `/api/pessoa/update/${a.id}`, token: admin, payload: { ...current, cpf_cnpj: cnpj, socio_avalista: 'Sócio Avalista', cpf_avalista: completeCpf('725184936') } });
-    expect(pj.statusCode).toBe(200);
+    expect((await identidade({ cpf_cnpj: cnpj, nome_razao: 'Empresa Corrigida Ltda', data_nascimento: '2001-02-03' })).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(pessoa).where(eq(pessoa.id, a.id));
-    expect(row).toMatchObject({ tipo_pessoa: 'J', socio_avalista: 'Sócio Avalista', cpf_avalista: completeCpf('725184936') });
+    expect(row).toMatchObject({ tipo_pessoa: 'J', cpf_cnpj: cnpj, nome_razao: 'Empresa Corrigida Ltda', data_nascimento: '2001-02-03' });
+    // a CNPJ person's view keeps its avalista
+    const pj = await t.call({ method: 'POST', url: `/api/pessoa/update/${a.id}`, token: admin, payload: { ...current, ...ENDERECO, cpf_cnpj: cnpj, socio_avalista: 'Sócio Avalista', cpf_avalista: completeCpf('725184936') } });
+    expect(pj.statusCode).toBe(200);
+    const after = (await t.call({ method: 'GET', url: `/api/pessoa/getById/${a.id}`, token: admin })).json().data;
+    expect(after.visoes).toEqual([expect.objectContaining({ empresa_id: null, loja: 'Administração', socio_avalista: 'Sócio Avalista', cpf_avalista: completeCpf('725184936') })]);
+    const shop = await t.userWithToken({ nivel: '1' });
+    expect((await t.call({ method: 'POST', url: `/api/pessoa/updateIdentidade/${a.id}`, token: shop.token, payload: { cpf_cnpj: cnpj, nome_razao: 'X' } })).statusCode).toBe(403);
   });
 });
 
@@ -105,8 +116,9 @@ describe('phones', () => {
     const add = await t.call({ method: 'POST', url: '/api/pessoa/adicionaTelefone', token: s.token, payload: { pessoa_id: s.own, telefone: '(11) 98888-7777', contato: 'Irmã' } });
     expect(add.statusCode).toBe(200);
     const id = add.json().data.id;
-    const list = (await t.call({ method: 'GET', url: `/api/pessoa/getTelefones/${s.own}`, token: s.token })).json().data;
-    expect(list).toEqual([expect.objectContaining({ id, telefone: '11988887777', contato: 'Irmã', pessoa_id: s.own, created_at: expect.any(String) })]);
+    const list = (await t.call({ method: 'GET', url: `/api/pessoa/getTelefones/${s.own}`, token: s.token })).json();
+    expect(list.data).toEqual([expect.objectContaining({ id, telefone: '11988887777', contato: 'Irmã', pessoa_id: s.own, created_at: expect.any(String), empresa_id: s.user.empresa_id })]);
+    expect(list).toMatchObject({ from: 1, to: 1, total: 1, current_page: 1, last_page: 1 });
     const bad = await t.call({ method: 'POST', url: '/api/pessoa/adicionaTelefone', token: s.token, payload: { pessoa_id: s.own, telefone: '1234', contato: '' } });
     expect(bad.json().errors).toEqual({ telefone: 'Informe um telefone válido!', contato: 'Campo obrigatório' });
     expect((await t.call({ method: 'DELETE', url: `/api/pessoa/deletaTelefone/${id}`, token: s.token })).statusCode).toBe(200);
@@ -133,7 +145,7 @@ describe('documents', () => {
     expect(docs.map((d: { nome: string; content_type: string }) => [d.nome, d.content_type])).toEqual([['rg.png', 'image/png'], ['comprovante.pdf', 'application/pdf']]);
     expect(docs[0].url).toMatch(/^\/api\/arquivo\/[0-9a-f-]+\?exp=\d+&sig=/);
     // only the signed link leaves the server: no file id, storage key or size beside it
-    expect(Object.keys(docs[0]).sort()).toEqual(['content_type', 'created_at', 'id', 'nome', 'url']);
+    expect(Object.keys(docs[0]).sort()).toEqual(['content_type', 'created_at', 'empresa_id', 'id', 'loja', 'nome', 'url']);
     expect(up.json().data.every((d: object) => Object.keys(d).join() === 'id')).toBe(true);
     const file = await t.app.inject({ method: 'GET', url: docs[0].url });
     expect(file.statusCode).toBe(200);

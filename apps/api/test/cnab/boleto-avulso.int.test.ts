@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays, readRemessa240, todayInSaoPaulo, type RemessaEntryRead } from '@bg/domain';
 import { createEmpresa } from '../../src/factories/foundation.js';
-import { createPessoa } from '../../src/factories/garantia.js';
+import { createPessoa, createVisao } from '../../src/factories/garantia.js';
 import { boletoAvulso } from '../../src/db/schema/index.js';
 import { bankAnswer, createCnabTestApp, download, get, nonAdminTokens, post, uploadRetorno, waitForRetorno, type CnabTestApp } from './support.js';
 
@@ -75,9 +75,10 @@ describe('boletos avulsos', () => {
   });
 
   it('pre-fills a known payer by CPF/CNPJ: a person of ours, else an earlier slip; null when unknown', async () => {
-    const p = await createPessoa(t.db, { nome_razao: 'Cliente Conhecido', bairro: 'Centro' });
+    const p = await createPessoa(t.db, { nome_razao: 'Cliente Conhecido' });
+    const v = await createVisao(t.db, { pessoa_id: p.id, empresa_id: null, dados: { bairro: 'Centro' } });
     const known = (await post(t, '/api/boletoAvulso/getByCpfCnpj', t.admin.token, { cpf_cnpj: p.cpf_cnpj })).json();
-    expect(known.data).toMatchObject({ cpf_cnpj: p.cpf_cnpj, nome_razao: 'Cliente Conhecido', cep: p.cep, bairro: 'Centro', cidade: p.cidade, uf: p.uf });
+    expect(known.data).toMatchObject({ cpf_cnpj: p.cpf_cnpj, nome_razao: 'Cliente Conhecido', cep: v.cep, bairro: 'Centro', cidade: v.cidade, uf: v.uf });
     const fromSlip = (await post(t, '/api/boletoAvulso/getByCpfCnpj', t.admin.token, { cpf_cnpj: '529.982.247-25' })).json();
     expect(fromSlip.data).toMatchObject({ nome_razao: 'Ana Paula Souza', numero: '1500' });
     const unknown = (await post(t, '/api/boletoAvulso/getByCpfCnpj', t.admin.token, { cpf_cnpj: '39053344705' })).json();

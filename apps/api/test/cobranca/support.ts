@@ -36,11 +36,12 @@ export async function defaulter(
   const { user } = await t.userWithToken({ nivel: '1', empresa_id: empresa.id });
   const cpf = newCpf();
   const nome = pessoa.nome ?? `Devedor Cobrança ${cpf.slice(-6)}`;
-  const p = await createPessoa(db, { cpf_cnpj: cpf, nome_razao: nome, telefone1: pessoa.telefone1 === undefined ? '11987654321' : pessoa.telefone1 });
+  const p = await createPessoa(db, { cpf_cnpj: cpf, nome_razao: nome });
+  const dados = { telefone1: pessoa.telefone1 === undefined ? '11987654321' : pessoa.telefone1 };
   const boletos: Defaulter['boletos'] = [];
   for (const item of items) {
     const g = await createGarantia(db, {
-      empresa_id: empresa.id, usuario_id: user.id, pessoa_id: p.id, status: 'APROVADO', libera_boleto: 'S',
+      empresa_id: empresa.id, usuario_id: user.id, pessoa_id: p.id, dados, status: 'APROVADO', libera_boleto: 'S',
       situacao: item.situacao ?? 'GARANTIDO', parcelas: [item.cents], primeiroVencimento: addDays(today, -item.daysAgo),
     });
     boletos.push(g.boletos[0]);

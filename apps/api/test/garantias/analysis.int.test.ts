@@ -68,9 +68,10 @@ describe('analysis', () => {
   });
 
   it('Consulta Restritiva and Analítica: computed from our data, stored once with who/when', async () => {
-    const p = await createPessoa(t.database.db, { renda: '6000.00' });
+    const p = await createPessoa(t.database.db);
+    const dados = { renda: '6000.00' };
     await t.database.db.insert(cpfSuspeito).values({ cpf_cnpj: p.cpf_cnpj, motivo: 'Terceiro <b>suspeito</b>' });
-    await createGarantia(t.database.db, { empresa_id: loja.user.empresa_id!, usuario_id: loja.user.id, pessoa_id: p.id, status: 'APROVADO', libera_boleto: 'S', situacao: 'LIQUIDADO', parcelas: [10000, 10000], primeiroVencimento: addMonthsClamped(todayInSaoPaulo(), -3), data: new Date('2025-01-01T12:00:00Z') });
+    await createGarantia(t.database.db, { empresa_id: loja.user.empresa_id!, usuario_id: loja.user.id, pessoa_id: p.id, dados, status: 'APROVADO', libera_boleto: 'S', situacao: 'LIQUIDADO', parcelas: [10000, 10000], primeiroVencimento: addMonthsClamped(todayInSaoPaulo(), -3), data: new Date('2025-01-01T12:00:00Z') });
     const g = await createGarantia(t.database.db, { empresa_id: loja.user.empresa_id!, usuario_id: loja.user.id, pessoa_id: p.id });
     const r = (await get(`/api/garantia/consultaRestritiva/${g.garantia.id}`)).json().data;
     // the report as the screen shows it; the provider's raw answer is stored, never answered

@@ -38,7 +38,7 @@ describe('consultaDocumento', () => {
     expect(await lastRecord(doc)).toMatchObject({ usuario_id: loja.user.id, empresa_id: loja.user.empresa_id, motivo: 'solicitacao_garantia', status: 200 });
   });
 
-  it('answers the known person (pre-fill) when it is in the usuario scope, only its id otherwise', async () => {
+  it('pre-fills from the Loja\'s own view; a person known only to another shop is answered as unknown (decision 104)', async () => {
     const mine = await createGarantia(t.database.db, { empresa_id: loja.user.empresa_id!, usuario_id: loja.user.id, status: 'APROVADO' });
     const res = await lookup((await pessoaDoc(mine.pessoa_id))!);
     expect(res.json().obj.pessoa_id).toBe(mine.pessoa_id);
@@ -47,9 +47,12 @@ describe('consultaDocumento', () => {
     expect(Object.keys(res.json().obj.pessoa).sort()).toEqual(
       ['id', 'tipo_pessoa', 'cpf_cnpj', 'nome_razao', 'data_nascimento', 'cep', 'endereco', 'numero', 'complemento', 'bairro', 'cidade', 'uf', 'telefone1', 'telefone2', 'ref_comercial', 'tel_ref_comercial', 'ref_pessoal', 'tel_ref_pessoal', 'ocupacao', 'renda', 'socio_avalista', 'cpf_avalista'].sort(),
     );
-    const stranger = await createPessoa(t.database.db);
-    const other = await lookup(stranger.cpf_cnpj);
-    expect(other.json().obj).toEqual({ pessoa_id: stranger.id, pessoa: null });
+    // known to another shop only: neither its id nor anything that shop typed (it used to answer the id)
+    const otherShop = await createEmpresa(t.database.db);
+    const theirs = await createGarantia(t.database.db, { empresa_id: otherShop.id, usuario_id: loja.user.id, dados: { telefone1: '11911112222' } });
+    const other = await lookup((await pessoaDoc(theirs.pessoa_id))!);
+    expect(other.json().obj).toEqual({ pessoa_id: null, pessoa: null });
+    expect(other.body).not.toContain('11911112222');
   });
 
   it('answers 900 for a document on the suspect list, with escaped HTML detail', async () => {

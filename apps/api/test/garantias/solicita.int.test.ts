@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { protocolCheckDigit } from '@bg/domain';
 import { createEmpresa } from '../../src/factories/foundation.js';
 import { createGarantia, createPessoa } from '../../src/factories/garantia.js';
-import { auditLog, boleto, cpfSuspeito, garantia, pessoa } from '../../src/db/schema/index.js';
+import { auditLog, boleto, cpfSuspeito, garantia, garantiaPessoa, pessoa, pessoaVisao } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../harness.js';
 import { count, newCnpj, payload } from './helpers.js';
 
@@ -32,8 +32,13 @@ describe('solicitaGarantia', () => {
     expect(protocolo).toBe(`${id}-${digito}`);
     const [g] = await t.database.db.select().from(garantia).where(eq(garantia.id, id));
     expect(g).toMatchObject({ status: 'PENDENTE', libera_boleto: 'N', qtd_titulo: 3, empresa_id: loja.user.empresa_id, usuario_id: loja.user.id, pessoa_id });
+    // the identity on the person; what was typed in the Loja's view and in the guarantee's snapshot (decision 104)
     const [p] = await t.database.db.select().from(pessoa).where(eq(pessoa.id, pessoa_id));
-    expect(p).toMatchObject({ tipo_pessoa: 'F', cpf_cnpj: body.cpf_cnpj, cep: '01310100', telefone1: '11987654321', renda: '2800.00', telefone2: null });
+    expect(p).toMatchObject({ tipo_pessoa: 'F', cpf_cnpj: body.cpf_cnpj, nome_razao: 'Carlos Pereira Lima', data_nascimento: '1979-03-21' });
+    const [v] = await t.database.db.select().from(pessoaVisao).where(eq(pessoaVisao.pessoa_id, pessoa_id));
+    expect(v).toMatchObject({ empresa_id: loja.user.empresa_id, cep: '01310100', telefone1: '11987654321', renda: '2800.00', telefone2: null });
+    const [snap] = await t.database.db.select().from(garantiaPessoa).where(eq(garantiaPessoa.garantia_id, id));
+    expect(snap).toMatchObject({ origem: 'solicitacao', nome_razao: 'Carlos Pereira Lima', cep: '01310100', telefone1: '11987654321', renda: '2800.00' });
     const bs = await t.database.db.select().from(boleto).where(eq(boleto.garantia_id, id)).orderBy(boleto.parcela);
     expect(bs.map((b) => [b.parcela, b.valor, b.vencimento, b.situacao, b.digito === protocolCheckDigit(b.id)])).toEqual(
       body.titulos.map((tt) => [tt.parcela, '150.50', tt.vencimento, null, true]),
@@ -42,19 +47,25 @@ describe('solicitaGarantia', () => {
     expect(audit.map((a) => a.action)).toContain('garantia.solicitar');
   });
 
-  it('updates a known person instead of duplicating it', async () => {
+  it('a known document keeps its one person: the identity stays, the typed name goes to the Loja\'s view and the snapshot', async () => {
     const known = await createPessoa(t.database.db);
     const res = await send(payload({ cpf_cnpj: known.cpf_cnpj, nome_razao: 'Nome Atualizado' }));
     expect(res.json().data.pessoa_id).toBe(known.id);
     const [p] = await t.database.db.select().from(pessoa).where(eq(pessoa.id, known.id));
-    expect(p.nome_razao).toBe('Nome Atualizado');
+    expect(p.nome_razao).toBe(known.nome_razao);
+    const [v] = await t.database.db.select().from(pessoaVisao).where(eq(pessoaVisao.pessoa_id, known.id));
+    expect(v).toMatchObject({ empresa_id: loja.user.empresa_id, nome_razao: 'Nome Atualizado' });
+    const [snap] = await t.database.db.select().from(garantiaPessoa).where(eq(garantiaPessoa.garantia_id, res.json().data.id));
+    expect(snap.nome_razao).toBe('Nome Atualizado');
   });
 
   it('stores a CNPJ as tipo J with its avalista', async () => {
     const res = await send(payload({ cpf_cnpj: newCnpj(), socio_avalista: 'Sócio Avalista', cpf_avalista: '529.982.247-25' }));
     expect(res.statusCode).toBe(200);
     const [p] = await t.database.db.select().from(pessoa).where(eq(pessoa.id, res.json().data.pessoa_id));
-    expect(p).toMatchObject({ tipo_pessoa: 'J', socio_avalista: 'Sócio Avalista', cpf_avalista: '52998224725' });
+    expect(p.tipo_pessoa).toBe('J');
+    const [v] = await t.database.db.select().from(pessoaVisao).where(eq(pessoaVisao.pessoa_id, p.id));
+    expect(v).toMatchObject({ socio_avalista: 'Sócio Avalista', cpf_avalista: '52998224725' });
   });
 
   const invalids: [string, Record<string, unknown>, Record<string, string>][] = [

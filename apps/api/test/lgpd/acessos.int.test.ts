@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import { createEmpresa, createUsuario } from '../../src/factories/foundation.js';
-import { createGarantia, createPessoa } from '../../src/factories/garantia.js';
+import { createGarantia, createPessoa, createVisao } from '../../src/factories/garantia.js';
 import { acessoDadosPessoais, backgroundJob } from '../../src/db/schema/index.js';
 import { lgpdPurgeJob } from '../../src/modules/lgpd/purge-acessos.js';
 import { createTestApp, type TestApp } from '../harness.js';
@@ -57,7 +57,8 @@ describe('what is recorded', () => {
 
   it('a person without renda, another tenant refused (404), and a scope check alone record nothing', async () => {
     const db = t.database.db;
-    const p = await createPessoa(db, { renda: null });
+    const p = await createPessoa(db);
+    await createVisao(db, { pessoa_id: p.id, empresa_id: null, dados: { renda: null } });
     expect((await get(`/api/pessoa/getById/${p.id}`)).statusCode).toBe(200);
     const { pessoaId } = await lojaWithGarantia();
     const other = await lojaWithGarantia();

@@ -51,12 +51,20 @@ describe('POST /api/lgpd/exportar', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const e = res.json();
     expect(Object.keys(e)).toEqual([
-      'gerado_em', 'gerado_por', 'cpf_cnpj', 'titular', 'telefones', 'documentos', 'garantias', 'boletos', 'boletos_avulsos',
+      'gerado_em', 'gerado_por', 'cpf_cnpj', 'titular', 'visoes', 'telefones', 'documentos', 'garantias', 'boletos', 'boletos_avulsos',
       'acordos', 'anotacoes', 'spc', 'assinaturas', 'mensagens', 'consultas_documento', 'consultas_bureau', 'cpf_suspeito', 'acessos',
     ]);
-    expect(e.titular).toMatchObject({ id: d.pessoaId, cpf_cnpj: d.cpf, nome_razao: d.nome, telefone1: '11987650001', renda: 3500 });
-    expect(e.telefones).toEqual([expect.objectContaining({ telefone: '11955550002', contato: 'Trabalho' })]);
-    expect(e.documentos).toEqual([expect.objectContaining({ nome: 'rg-frente.png', tipo: 'image/png' })]);
+    // the identity, then every view marked by the shop that holds it (decision 104): the shop's
+    // typed data, and the administradores' own (where the phone and the document below went)
+    expect(e.titular).toMatchObject({ id: d.pessoaId, cpf_cnpj: d.cpf, nome_razao: d.nome });
+    expect(e.titular).not.toHaveProperty('telefone1');
+    expect(e.visoes).toEqual([
+      expect.objectContaining({ empresa_id: d.empresaId, loja: expect.stringMatching(/\S/), telefone1: '11987650001', renda: 3500 }),
+      expect.objectContaining({ empresa_id: null, loja: 'Administração', nome_razao: d.nome }),
+    ]);
+    expect(e.telefones).toEqual([expect.objectContaining({ telefone: '11955550002', contato: 'Trabalho', empresa_id: null, loja: 'Administração' })]);
+    expect(e.documentos).toEqual([expect.objectContaining({ nome: 'rg-frente.png', tipo: 'image/png', loja: 'Administração' })]);
+    expect(e.garantias[0].dados_informados).toMatchObject({ telefone1: '11987650001', renda: 3500, origem: 'solicitacao' });
     expect(JSON.stringify(e.documentos)).not.toMatch(/url|storage|sig=/);
     expect(e.garantias).toHaveLength(2);
     expect(e.boletos).toHaveLength(2);
@@ -103,7 +111,7 @@ describe('POST /api/lgpd/exportar/pdf', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = pdfText(res.rawPayload);
-    for (const title of ['Relatório de dados pessoais (LGPD)', 'Dados cadastrais', 'Telefones adicionais', 'Documentos', 'Garantias', 'Boletos', 'Acordos', 'Anotações', 'Inclusões no SPC', 'Mensagens enviadas', 'Consultas de crédito', 'Lista de CPFs suspeitos', 'Acessos aos dados pessoais']) {
+    for (const title of ['Relatório de dados pessoais (LGPD)', 'Identificação (comum a todas as lojas)', 'Dados informados — Administração', 'Telefones adicionais', 'Documentos', 'Garantias', 'Boletos', 'Acordos', 'Anotações', 'Inclusões no SPC', 'Mensagens enviadas', 'Consultas de crédito', 'Lista de CPFs suspeitos', 'Acessos aos dados pessoais']) {
       expect(text, title).toContain(title);
     }
     expect(text).toContain(d.nome);

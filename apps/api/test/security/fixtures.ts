@@ -254,7 +254,7 @@ export async function buildWorld(s: SecurityApp) {
     const pessoa = await createPessoa(db, { cpf_cnpj: newCpf(), nome_razao: `Cliente ${tag}` });
     const pendente = await garantiaOf(base, { pessoa_id: pessoa.id });
     const liberada = await garantiaOf(base, { pessoa_id: pessoa.id, status: 'APROVADO', libera_boleto: 'S', situacao: 'GARANTIDO' });
-    const telefoneId = (await createTelefone(db, { pessoa_id: pessoa.id })).id;
+    const telefoneId = (await createTelefone(db, { pessoa_id: pessoa.id, empresa_id: empresa.id })).id;
 
     await expectOk('uploadDocumento', call({ method: 'POST', url: '/api/pessoa/uploadDocumento', token: tokens[role], ...multipartBody({ pessoa_id: String(pessoa.id) }, [{ name: 'rg.png', data: PNG, type: 'image/png' }]) }));
     const docs = await expectOk<{ data: { id: string; url: string }[] }>('getDocumentacao', call({ method: 'GET', url: `/api/pessoa/getDocumentacao/${pessoa.id}`, token: tokens[role] }));
@@ -338,7 +338,7 @@ export async function buildWorld(s: SecurityApp) {
       await garantiaOf(t, { pessoa_id: p.id });
       return p;
     },
-    telefone: async (t: TenantRecords) => (await createTelefone(db, { pessoa_id: t.pessoa.id, telefone: `119${randomInt(10_000_000, 99_999_999)}` })).id,
+    telefone: async (t: TenantRecords) => (await createTelefone(db, { pessoa_id: t.pessoa.id, empresa_id: t.empresa.id, telefone: `119${randomInt(10_000_000, 99_999_999)}` })).id,
     usuario: (t: TenantRecords, situacao: 'ATIVO' | 'BLOQUEADO' = 'ATIVO') => createUsuario(db, { nivel: '1', empresa_id: t.empresa.id, name: `Colega ${t.tag} ${tagOf()}`, situacao }),
     empresa: (franqueadoId: number | null = null, situacao: 'ATIVA' | 'BLOQUEADA' = 'ATIVA') => createEmpresa(db, { franqueado_id: franqueadoId, situacao }),
     /** A boleto replaced by an acordo whose removal the bank confirmed: BAIXADO (REMOVIDO). */

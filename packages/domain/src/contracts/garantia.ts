@@ -10,7 +10,8 @@ import {
 import { LOOKUP_RESTRICTED_STATUS } from '../garantia/deny-reasons.js';
 import { GARANTIA_STATUS, SITUACAO } from '../situacao/boleto-situacao.js';
 import { defineContract } from './contract.js';
-import { pessoaJson } from './pessoa.js';
+import { PESSOA_IDENTIDADE_CAMPOS } from '../pessoa/visao.js';
+import { pessoaDadosJson, visaoMarkShape } from './pessoa.js';
 import { calendarDate, id, money, ok, okData, okOnly, pagedOf, sn, timestamp } from './envelope.js';
 
 const tags = ['garantias'];
@@ -24,10 +25,14 @@ const situacaoSchema = z.enum(SITUACAO);
 const lookupStatus = z.literal([200, LOOKUP_RESTRICTED_STATUS]);
 
 /**
- * The person of a guarantee (spec §3 Person): pre-fills wizard step 2, shown in the analysis. The
- * person as getById answers it, without the list's situação.
+ * The person of a guarantee (spec §3 Person): the asking shop's own view pre-fills wizard step 2
+ * (never another shop's, decision 104); the analysis shows the snapshot of what the guarantee's
+ * shop typed in this request.
  */
-const garantiaPessoaJson = pessoaJson.omit({ situacao: true });
+const garantiaPessoaJson = pessoaDadosJson;
+
+/** The snapshot as typed in the request, or copied from the shop's view by migration 0101 for older guarantees. */
+export const GARANTIA_PESSOA_ORIGENS = ['solicitacao', 'migracao'] as const;
 
 /** A row of the admin list (spec §2: Protocolo, Data, Loja, Pessoa, Cpf/Cnpj, Qtd., Situação, Possui Duplicata?). */
 const garantiaRowJson = z.object({
@@ -72,6 +77,9 @@ const arquivoLinkJson = z.object({
   url: z.string().meta({ description: 'link assinado e expirável (/api/arquivo/...?exp=&sig=)' }),
 });
 
+/** A person's document in the analysis: marked by the view (shop) it belongs to. */
+const documentoLinkJson = arquivoLinkJson.extend(visaoMarkShape);
+
 /**
  * A Consulta Restritiva or Analítica as the analysis shows it: the report (HTML built and escaped
  * by the server), who ran it and when. The provider's raw answer stays on the server.
@@ -100,12 +108,21 @@ const garantiaDetailJson = z.object({
   decidido_em: timestamp.nullable(),
   empresa: z.object({ id, fantasia: z.string(), razao: z.string() }),
   usuario: z.object({ id, name: z.string(), empresa: z.object({ fantasia: z.string(), razao: z.string() }) }),
+  /**
+   * What the guarantee's shop typed in this request (its snapshot), the extra phones of the views
+   * the reader may read (marked by shop), and for administradores the shared identity and the
+   * identity fields this snapshot holds differently.
+   */
   pessoa: garantiaPessoaJson.extend({
-    telefones: z.array(z.object({ id, telefone: z.string(), contato: z.string().nullable() })),
+    origem: z.enum(GARANTIA_PESSOA_ORIGENS),
+    telefones: z.array(z.object({ id, telefone: z.string(), contato: z.string().nullable(), ...visaoMarkShape })),
+    identidade: z.object({ nome_razao: z.string(), data_nascimento: calendarDate.nullable() }).nullable(),
+    divergencias: z.array(z.enum(PESSOA_IDENTIDADE_CAMPOS)),
   }),
   boletos: z.array(garantiaBoletoJson),
   boletos_anteriores: z.array(boletoAnteriorJson),
-  documentacao: z.array(arquivoLinkJson),
+  /** The person's documents in the views the reader may read (an administrador: every view), marked by shop. */
+  documentacao: z.array(documentoLinkJson),
   duplicatas: z.array(arquivoLinkJson),
   /** Administradores only; null until run (and always null for other levels). */
   consultas: z.object({ restritiva: consultaBureauJson.nullable(), analitica: consultaBureauJson.nullable() }),

@@ -23,23 +23,7 @@ export const pessoa = pgTable('pessoa', {
   cpf_cnpj: varchar('cpf_cnpj', { length: 14 }).notNull(),
   nome_razao: varchar('nome_razao', { length: 150 }).notNull(),
   data_nascimento: date('data_nascimento', { mode: 'string' }),
-  cep: varchar('cep', { length: 8 }),
-  endereco: varchar('endereco', { length: 150 }),
-  numero: varchar('numero', { length: 20 }),
-  complemento: varchar('complemento', { length: 100 }),
-  bairro: varchar('bairro', { length: 100 }),
-  cidade: varchar('cidade', { length: 100 }),
-  uf: char('uf', { length: 2 }),
-  telefone1: varchar('telefone1', { length: 11 }),
-  telefone2: varchar('telefone2', { length: 11 }),
-  ref_comercial: varchar('ref_comercial', { length: 150 }),
-  tel_ref_comercial: varchar('tel_ref_comercial', { length: 11 }),
-  ref_pessoal: varchar('ref_pessoal', { length: 150 }),
-  tel_ref_pessoal: varchar('tel_ref_pessoal', { length: 11 }),
-  ocupacao: varchar('ocupacao', { length: 100 }),
-  renda: numeric('renda', { precision: 14, scale: 2 }),
-  socio_avalista: varchar('socio_avalista', { length: 150 }),
-  cpf_avalista: varchar('cpf_avalista', { length: 11 }),
+  // the identity only: what each shop typed is its view (pessoa_visao, migrations 0100-0102)
   situacao: varchar('situacao', { length: 20 }).$type<PessoaSituacao>().notNull().default('ATIVO'),
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),
@@ -50,6 +34,8 @@ export const pessoaTelefone = pgTable('pessoa_telefone', {
   pessoa_id: integer('pessoa_id').notNull(),
   telefone: varchar('telefone', { length: 11 }).notNull(),
   contato: varchar('contato', { length: 100 }),
+  // the view it belongs to: a shop's, or null for the administradores' (migration 0100)
+  empresa_id: integer('empresa_id'),
   usuario_id: integer('usuario_id'),
   created_at: ts('created_at').notNull().defaultNow(),
 });
@@ -58,6 +44,8 @@ export const pessoaDocumento = pgTable('pessoa_documento', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   pessoa_id: integer('pessoa_id').notNull(),
   file_id: uuid('file_id').notNull(),
+  // the view it belongs to: a shop's, or null for the administradores' (migration 0100)
+  empresa_id: integer('empresa_id'),
   usuario_id: integer('usuario_id'),
   created_at: ts('created_at').notNull().defaultNow(),
 });

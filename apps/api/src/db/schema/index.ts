@@ -1,6 +1,7 @@
 // Every table module of the API, one file per feature; add new ones here.
 export * from './foundation.js';
 export * from './core.js';
+export * from './pessoa-visao.js';
 export * from './boletos.js';
 export * from './garantia.js';
 export * from './jobs.js';

@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull, notInArray, or } from 'drizzle-orm';
 import { dayInSaoPaulo, SITUACAO, toCents } from '@bg/domain';
 import type { Db } from '../../db/client.js';
-import { boleto, empresa, garantia, pessoa } from '../../db/schema/index.js';
+import { boleto, empresa, garantia, pessoaVisao } from '../../db/schema/index.js';
 import { notFound, wrongState } from '../../errors/app-error.js';
 import type { DuplicataData } from '../../pdf/duplicata-pdf.js';
 import type { Actor } from '../../shared/actor.js';
-import { withGarantiaContext } from '../../shared/garantia-context.js';
+import { pagadorColumns, visaoDaGarantia, withGarantiaContext } from '../../shared/garantia-context.js';
 import { empresaScope, inScope } from '../tenancy/scope.js';
 
 const CANCELLED = [SITUACAO.CANCELADO, SITUACAO.CANCELADO_SR, SITUACAO.BAIXADO_CANCELADO, SITUACAO.ENVIADO_CANCELAMENTO];
@@ -16,7 +16,10 @@ const CANCELLED = [SITUACAO.CANCELADO, SITUACAO.CANCELADO_SR, SITUACAO.BAIXADO_C
  */
 export async function duplicataData(db: Db, actor: Actor, garantiaId: number): Promise<DuplicataData> {
   const scope = await empresaScope(db, actor);
-  const [row] = await withGarantiaContext(db.select({ g: garantia, p: pessoa, e: empresa }).from(garantia).$dynamic()).where(and(eq(garantia.id, garantiaId), inScope(scope, garantia.empresa_id)));
+  // the buyer as the guarantee's shop typed it (its view, decision 104)
+  const [row] = await withGarantiaContext(db.select({ g: garantia, p: pagadorColumns, e: empresa }).from(garantia).$dynamic())
+    .leftJoin(pessoaVisao, visaoDaGarantia)
+    .where(and(eq(garantia.id, garantiaId), inScope(scope, garantia.empresa_id)));
   if (!row) throw notFound('Garantia');
   if (row.g.status !== 'APROVADO') throw wrongState('As duplicatas só podem ser impressas para uma garantia APROVADA.');
   const parcelas = await db

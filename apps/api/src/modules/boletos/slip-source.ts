@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { dayInSaoPaulo, SITUACAO, toCents, type Situacao } from '@bg/domain';
 import type { Db } from '../../db/client.js';
-import { boleto, contaCobranca, empresa, garantia, pessoa } from '../../db/schema/index.js';
+import { boleto, contaCobranca, empresa, garantia, pessoaVisao } from '../../db/schema/index.js';
 import { boletoX } from '../../db/schema/boleto-extra.js';
 import { notFound, wrongState } from '../../errors/app-error.js';
 import type { SlipData } from '../../pdf/slip.js';
@@ -9,7 +9,8 @@ import type { Actor } from '../../shared/actor.js';
 import { contaCobrancaById, requireContaCobranca } from '../conta-cobranca/active-conta-cobranca.js';
 import { empresaScope, inScope } from '../tenancy/scope.js';
 import { parcelaColumns, withBoletoContext } from './boleto-row.js';
-import { slipBeneficiary, slipPayer } from './slip-parties.js';
+import { slipBeneficiary, slipPayer, type SlipPayerSource } from './slip-parties.js';
+import { pagadorColumns, visaoDaGarantia } from '../../shared/garantia-context.js';
 import { buildSlip, numberBoletos, renumberBoletos } from './number-boletos.js';
 
 /** Situações whose slip can still be paid, hence printed. */
@@ -84,10 +85,11 @@ export async function* slipsOf(db: Db, garantiaId: number, boletoId?: number, ba
       garantia_id: garantia.id,
       garantia_digito: garantia.digito,
       loja: empresa.fantasia,
-      pessoa,
+      pagador: pagadorColumns,
       conta: contaCobranca,
     });
     const rows = await withBoletoContext(select.from(boleto).$dynamic())
+      .leftJoin(pessoaVisao, visaoDaGarantia)
       .innerJoin(boletoX, eq(boletoX.id, boleto.id))
       .innerJoin(contaCobranca, eq(contaCobranca.id, boletoX.conta_cobranca_id))
       .where(
@@ -109,7 +111,7 @@ export async function* slipsOf(db: Db, garantiaId: number, boletoId?: number, ba
 type SlipRow = {
   id: number; digito: number; parcela: number; valor: string; vencimento: string; nosso_numero: number | null; created_at: Date;
   qtd: number; garantia_id: number; garantia_digito: number; loja: string;
-  pessoa: typeof pessoa.$inferSelect; conta: typeof contaCobranca.$inferSelect;
+  pagador: SlipPayerSource; conta: typeof contaCobranca.$inferSelect;
 };
 
 function toSlip(r: SlipRow): SlipData {
@@ -129,7 +131,7 @@ function toSlip(r: SlipRow): SlipData {
     garantiaId: r.garantia_id,
     garantiaDigito: r.garantia_digito,
     loja: r.loja,
-    pagador: slipPayer(r.pessoa),
+    pagador: slipPayer(r.pagador),
     conta: slipBeneficiary(r.conta),
   };
 }

@@ -64,11 +64,13 @@ export async function* remessaEntries(tx: DbOrTx, remessaId: number): AsyncGener
     declare ${cursor} no scroll cursor for
     select ri.id::text as item_id, ri.tipo, ri.valor::text as valor, ri.vencimento::text as vencimento, b.nosso_numero::text as nosso_numero,
            b.parcela, b.created_at, g.id as garantia_id, g.digito as garantia_digito,
-           p.cpf_cnpj, p.nome_razao, p.endereco, p.numero, p.complemento, p.bairro, p.cep, p.cidade, p.uf
+           p.cpf_cnpj, p.nome_razao, v.endereco, v.numero, v.complemento, v.bairro, v.cep, v.cidade, v.uf
     from remessa_item ri
     join boleto b on b.id = ri.boleto_id
     join garantia g on g.id = b.garantia_id
     join pessoa p on p.id = g.pessoa_id
+    -- the payer's address as the guarantee's shop typed it (its view, decision 104)
+    left join pessoa_visao v on v.pessoa_id = g.pessoa_id and v.empresa_id = g.empresa_id
     where ri.remessa_id = ${remessaId}
     order by ri.id`);
   try {

@@ -1,7 +1,7 @@
-import { and, asc, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
 import { INADIMPLENTE_MAX_TELEFONES, OPEN_SITUACOES } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { boleto, pessoa, pessoaTelefone } from '../../db/schema/index.js';
+import { boleto, pessoaTelefone, pessoaVisao } from '../../db/schema/index.js';
 
 /**
  * A boleto still owed by its debtor (DOMAIN.md "Collections"): open — GARANTIDO, ENVIADO PARA
@@ -15,7 +15,11 @@ export function boletoPendente(): SQL {
   )!;
 }
 
-/** Every phone of each person, digits, without repeats: telefone1, telefone2, then the extra ones by age. */
+/**
+ * Every phone of each person, digits, without repeats: telefone1 and telefone2 of each view (the
+ * latest changed first), then the extra ones by age. Collections are the administradores', who
+ * read every shop's view (decision 104).
+ */
 export async function telefonesDasPessoas(db: DbOrTx, pessoaIds: number[]): Promise<Map<number, string[]>> {
   const result = new Map<number, string[]>();
   if (!pessoaIds.length) return result;
@@ -25,7 +29,11 @@ export async function telefonesDasPessoas(db: DbOrTx, pessoaIds: number[]): Prom
     if (!list.includes(tel)) list.push(tel);
     result.set(id, list);
   };
-  const main = await db.select({ id: pessoa.id, t1: pessoa.telefone1, t2: pessoa.telefone2 }).from(pessoa).where(inArray(pessoa.id, pessoaIds));
+  const main = await db
+    .select({ id: pessoaVisao.pessoa_id, t1: pessoaVisao.telefone1, t2: pessoaVisao.telefone2 })
+    .from(pessoaVisao)
+    .where(inArray(pessoaVisao.pessoa_id, pessoaIds))
+    .orderBy(desc(pessoaVisao.updated_at), desc(pessoaVisao.id));
   for (const p of main) {
     add(p.id, p.t1);
     add(p.id, p.t2);

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { toCents } from '@bg/domain';
 import type { BureauAdapter } from '../../adapters/bureau/bureau.js';
 import type { Db } from '../../db/client.js';
-import { consultaBureau, garantia, pessoa, usuario } from '../../db/schema/index.js';
+import { consultaBureau, garantia, garantiaPessoa, pessoa, usuario } from '../../db/schema/index.js';
 import { notFound } from '../../errors/app-error.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Actor } from '../../shared/actor.js';
@@ -28,9 +28,11 @@ async function consultar(db: Db, bureau: BureauAdapter, actor: Actor, garantiaId
   const stored = await findStored(db, garantiaId, tipo);
   if (stored) return stored;
   const [g] = await db
-    .select({ id: garantia.id, cpf_cnpj: pessoa.cpf_cnpj, renda: pessoa.renda })
+    // the income the guarantee's shop typed in this request (its snapshot, decision 104)
+    .select({ id: garantia.id, cpf_cnpj: pessoa.cpf_cnpj, renda: garantiaPessoa.renda })
     .from(garantia)
     .innerJoin(pessoa, eq(pessoa.id, garantia.pessoa_id))
+    .leftJoin(garantiaPessoa, eq(garantiaPessoa.garantia_id, garantia.id))
     .where(eq(garantia.id, garantiaId));
   if (!g) throw notFound('Garantia');
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   fromCents,
   GARANTIA_MSG,
@@ -9,14 +9,14 @@ import {
 } from '@bg/domain';
 import type { BureauAdapter } from '../../adapters/bureau/bureau.js';
 import type { Db } from '../../db/client.js';
-import { consultaDocumento, pessoa } from '../../db/schema/index.js';
+import { consultaDocumento, pessoa, pessoaVisao } from '../../db/schema/index.js';
 import { AppError } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
-import { empresaScope, pessoaInScope } from '../tenancy/scope.js';
+import { tipoPessoa } from '../pessoa/pessoa-access.js';
+import { dadosColumns, dadosJson } from '../pessoa/pessoa-dados.js';
 import { openExposureCents, requestingEmpresa } from './garantia-empresa.js';
 import { limitText, lookupRestrictionsHtml } from './html.js';
 import { documentRestrictions } from './lookup-rules.js';
-import { garantiaPessoaColumns, garantiaPessoaJson } from './pessoa-json.js';
 
 export const LOOKUP_MOTIVO = 'solicitacao_garantia';
 
@@ -31,20 +31,21 @@ export type ConsultaDocumentoResult = ContractReply<typeof garantiaContracts.con
  * POST /api/garantia/consultaDocumento (wizard step 1). Applies the lookup rules, then the
  * empresa's limite_cpf_cnpj against the document's current exposure. Every lookup is recorded in
  * consulta_documento (who, when, for which empresa, why, outcome) — refused ones included, since
- * they are billed as consultas too. A known person is answered in obj (pessoa_id, and its data
- * when the actor may see it, to pre-fill step 2).
+ * they are billed as consultas too. A person the requesting Loja already knows is answered in obj
+ * (pessoa_id, and that Loja's own view to pre-fill step 2); a person known only to other shops is
+ * answered as unknown — neither its id nor anything another shop typed (decision 104).
  */
 export async function consultaDocumentoUseCase(db: Db, bureau: BureauAdapter, actor: Actor, input: ConsultaDocumentoInput): Promise<ConsultaDocumentoResult> {
   const documento = input.documento;
   const empresa = await requestingEmpresa(db, actor, input.empresa_id);
   const outcome = await db.transaction(async (tx) => {
     const restricoes = await documentRestrictions(tx, bureau, documento);
-    const scope = await empresaScope(tx, actor);
+    // the asking Loja's own view only: never another shop's data, nor whether another shop knows the person
     const [known] = await tx
-      .select(garantiaPessoaColumns)
+      .select({ id: pessoa.id, tipo_pessoa: pessoa.tipo_pessoa, cpf_cnpj: pessoa.cpf_cnpj, ...dadosColumns(pessoaVisao) })
       .from(pessoa)
-      .where(sql`${pessoa.cpf_cnpj} = ${documento} and ${pessoaInScope(scope, pessoa.id)}`);
-    const [anyKnown] = known ? [known] : await tx.select({ id: pessoa.id }).from(pessoa).where(eq(pessoa.cpf_cnpj, documento));
+      .innerJoin(pessoaVisao, and(eq(pessoaVisao.pessoa_id, pessoa.id), eq(pessoaVisao.empresa_id, empresa.id)))
+      .where(eq(pessoa.cpf_cnpj, documento));
     const exposure = await openExposureCents(tx, empresa.id, documento);
     const overLimit = restricoes.length === 0 && empresa.limite_cpf_cnpj_cents !== null && exposure >= empresa.limite_cpf_cnpj_cents;
     const status = restricoes.length ? LOOKUP_RESTRICTED_STATUS : overLimit ? 409 : 200;
@@ -56,7 +57,7 @@ export async function consultaDocumentoUseCase(db: Db, bureau: BureauAdapter, ac
       status,
       detalhe: { restricoes, exposicao: fromCents(exposure), limite_cpf_cnpj: empresa.limite_cpf_cnpj_cents === null ? null : fromCents(empresa.limite_cpf_cnpj_cents) },
     });
-    return { restricoes, known, pessoaId: anyKnown?.id ?? null, exposure, status };
+    return { restricoes, known, pessoaId: known?.id ?? null, exposure, status };
   });
 
   if (outcome.status === 409) {
@@ -66,7 +67,8 @@ export async function consultaDocumentoUseCase(db: Db, bureau: BureauAdapter, ac
     });
   }
   const loja = { id: empresa.id, fantasia: empresa.fantasia, qtd_max_parcelas: empresa.qtd_max_parcelas };
-  const obj = { pessoa_id: outcome.pessoaId, pessoa: outcome.known ? garantiaPessoaJson(outcome.known) : null };
+  const k = outcome.known;
+  const obj = { pessoa_id: outcome.pessoaId, pessoa: k ? { id: k.id, tipo_pessoa: tipoPessoa(k.tipo_pessoa), cpf_cnpj: k.cpf_cnpj, ...dadosJson(k) } : null };
   if (outcome.restricoes.length) {
     return { status: LOOKUP_RESTRICTED_STATUS, msg: GARANTIA_MSG.restrictedText, obj: { pessoa_id: outcome.pessoaId, pessoa: null }, consulta: lookupRestrictionsHtml(documento, outcome.restricoes), empresa: loja };
   }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lt, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { formatProtocol, fromCents, garantiaStatusLabel, NIVEL, toCents } from '@bg/domain';
+import { formatProtocol, fromCents, garantiaStatusLabel, pessoaDivergencias, toCents } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import {
   boleto,
@@ -8,6 +8,8 @@ import {
   empresa,
   garantia,
   garantiaDuplicata,
+  garantiaPessoa,
+  pessoa,
   pessoaDocumento,
   pessoaTelefone,
   storedFile,
@@ -17,35 +19,59 @@ import { notFound } from '../../errors/app-error.js';
 import type { FileLinkSigner } from '../files/signed-link.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordDataAccess } from '../lgpd/record-acesso.js';
+import { tipoPessoa } from '../pessoa/pessoa-access.js';
+import { dadosColumns, dadosJson, identityOnly, visaoLoja, type DadosRow } from '../pessoa/pessoa-dados.js';
+import { isAdministrador } from '../tenancy/access.js';
 import { assertVisible, empresaScope, inScope } from '../tenancy/scope.js';
 import { withGarantiaContext } from '../../shared/garantia-context.js';
-import { garantiaPessoaColumns, garantiaPessoaJson } from './pessoa-json.js';
 
 const money = (v: string) => fromCents(toCents(v));
 
 /**
  * GET /api/garantia/getById/{id}: everything "Análise da Garantia" shows — the request, the
- * person with phones and references, documents and duplicatas as expiring links, the boletos,
- * the boletos of the person's older guarantees (within the actor's scope) and the stored bureau
- * results (administradores only).
+ * person as the guarantee's shop typed it in this request (its snapshot, decision 104) with the
+ * extra phones and documents (expiring links) of the views the reader may read, marked by shop —
+ * an administrador every view, with the shared identity and its divergences —, duplicatas, the
+ * boletos, the boletos of the person's older guarantees (within the actor's scope) and the stored
+ * bureau results (administradores only).
  */
 export async function getGarantia(db: Db, links: FileLinkSigner, actor: Actor, id: number) {
   const scope = await empresaScope(db, actor);
   const decisor = alias(usuario, 'decisor');
-  const select = db.select({ g: garantia, p: garantiaPessoaColumns, e: { id: empresa.id, fantasia: empresa.fantasia, razao: empresa.razao }, u: { id: usuario.id, name: usuario.name }, decisor: decisor.name });
+  const select = db.select({
+    g: garantia,
+    p: { id: pessoa.id, tipo_pessoa: pessoa.tipo_pessoa, cpf_cnpj: pessoa.cpf_cnpj, nome_razao: pessoa.nome_razao, data_nascimento: pessoa.data_nascimento },
+    snapshot: { ...dadosColumns(garantiaPessoa), origem: garantiaPessoa.origem },
+    e: { id: empresa.id, fantasia: empresa.fantasia, razao: empresa.razao },
+    u: { id: usuario.id, name: usuario.name },
+    decisor: decisor.name,
+  });
   const [row] = await withGarantiaContext(select.from(garantia).$dynamic())
+    .leftJoin(garantiaPessoa, eq(garantiaPessoa.garantia_id, garantia.id))
     .innerJoin(usuario, eq(usuario.id, garantia.usuario_id))
     .leftJoin(decisor, eq(decisor.id, garantia.decidido_por))
     .where(eq(garantia.id, id));
   if (!row) throw notFound('Garantia');
   assertVisible(scope, row.g.empresa_id, 'Garantia');
+  const admin = isAdministrador(actor);
+  const identidade = { nome_razao: row.p.nome_razao, data_nascimento: row.p.data_nascimento };
+  // every guarantee has its snapshot (solicitaGarantia, migration 0101); the identity alone otherwise
+  const snapshot = row.snapshot;
+  const dados: DadosRow & { origem: 'solicitacao' | 'migracao' } =
+    snapshot?.nome_razao != null && snapshot.origem != null
+      ? { ...snapshot, nome_razao: snapshot.nome_razao, origem: snapshot.origem }
+      : { ...identityOnly(identidade), origem: 'migracao' };
 
   const [boletos, telefones, documentos, duplicatas, anteriores, consultas] = await Promise.all([
     db.select({ id: boleto.id, digito: boleto.digito, parcela: boleto.parcela, valor: boleto.valor, vencimento: boleto.vencimento, situacao: boleto.situacao })
       .from(boleto).where(eq(boleto.garantia_id, id)).orderBy(asc(boleto.parcela)),
-    db.select({ id: pessoaTelefone.id, telefone: pessoaTelefone.telefone, contato: pessoaTelefone.contato }).from(pessoaTelefone).where(eq(pessoaTelefone.pessoa_id, row.p.id)),
-    db.select({ file_id: pessoaDocumento.file_id, nome: storedFile.original_name })
-      .from(pessoaDocumento).innerJoin(storedFile, eq(storedFile.id, pessoaDocumento.file_id)).where(eq(pessoaDocumento.pessoa_id, row.p.id)).orderBy(asc(pessoaDocumento.id)),
+    // the views the reader may read: a shop its own, an administrador every one (decision 104)
+    db.select({ id: pessoaTelefone.id, telefone: pessoaTelefone.telefone, contato: pessoaTelefone.contato, empresa_id: pessoaTelefone.empresa_id, fantasia: empresa.fantasia })
+      .from(pessoaTelefone).leftJoin(empresa, eq(empresa.id, pessoaTelefone.empresa_id))
+      .where(and(eq(pessoaTelefone.pessoa_id, row.p.id), inScope(scope, pessoaTelefone.empresa_id))).orderBy(asc(pessoaTelefone.id)),
+    db.select({ file_id: pessoaDocumento.file_id, nome: storedFile.original_name, empresa_id: pessoaDocumento.empresa_id, fantasia: empresa.fantasia })
+      .from(pessoaDocumento).innerJoin(storedFile, eq(storedFile.id, pessoaDocumento.file_id)).leftJoin(empresa, eq(empresa.id, pessoaDocumento.empresa_id))
+      .where(and(eq(pessoaDocumento.pessoa_id, row.p.id), inScope(scope, pessoaDocumento.empresa_id))).orderBy(asc(pessoaDocumento.id)),
     listDuplicataFiles(db, id),
     db.select({
         garantia_id: garantia.id, garantia_digito: garantia.digito, data: garantia.data, status: garantia.status, libera_boleto: garantia.libera_boleto, loja: empresa.fantasia,
@@ -57,7 +83,7 @@ export async function getGarantia(db: Db, links: FileLinkSigner, actor: Actor, i
       .where(and(eq(garantia.pessoa_id, row.p.id), ne(garantia.id, id), lt(garantia.data, row.g.data), inScope(scope, garantia.empresa_id)))
       .orderBy(desc(garantia.data), asc(boleto.parcela)),
     // the stored report as the screen shows it; the provider's raw answer (resultado) stays here
-    actor.nivel === NIVEL.ADMINISTRADOR
+    admin
       ? db.select({ tipo: consultaBureau.tipo, html: consultaBureau.html, created_at: consultaBureau.created_at, usuario: usuario.name })
           .from(consultaBureau).innerJoin(usuario, eq(usuario.id, consultaBureau.usuario_id)).where(eq(consultaBureau.garantia_id, id))
       : Promise.resolve([]),
@@ -65,7 +91,7 @@ export async function getGarantia(db: Db, links: FileLinkSigner, actor: Actor, i
 
   // LGPD access log: what of the person's income, documents and bureau results this answer carries
   await recordDataAccess(db, actor, row.p.id, [
-    ...(row.p.renda !== null ? (['renda'] as const) : []),
+    ...(dados.renda !== null ? (['renda'] as const) : []),
     ...(documentos.length ? (['documentos'] as const) : []),
     ...(consultas.length ? (['consulta_bureau'] as const) : []),
   ]);
@@ -92,8 +118,14 @@ export async function getGarantia(db: Db, links: FileLinkSigner, actor: Actor, i
     empresa: row.e,
     usuario: { ...row.u, empresa: { fantasia: row.e.fantasia, razao: row.e.razao } },
     pessoa: {
-      ...garantiaPessoaJson(row.p),
-      telefones,
+      id: row.p.id,
+      tipo_pessoa: tipoPessoa(row.p.tipo_pessoa),
+      cpf_cnpj: row.p.cpf_cnpj,
+      ...dadosJson(dados),
+      origem: dados.origem,
+      telefones: telefones.map(({ fantasia, ...t }) => ({ ...t, loja: visaoLoja(fantasia) })),
+      identidade: admin ? identidade : null,
+      divergencias: admin ? pessoaDivergencias(identidade, dados) : [],
     },
     boletos: boletos.map((b) => ({ ...b, valor: money(b.valor), protocolo: formatProtocol(b.id, b.digito) })),
     boletos_anteriores: anteriores.map((b) => ({
@@ -110,7 +142,7 @@ export async function getGarantia(db: Db, links: FileLinkSigner, actor: Actor, i
       vencimento: b.vencimento,
       situacao: b.situacao,
     })),
-    documentacao: documentos.map((d) => ({ id: d.file_id, nome: d.nome, url: links.url(d.file_id) })),
+    documentacao: documentos.map((d) => ({ id: d.file_id, nome: d.nome, url: links.url(d.file_id), empresa_id: d.empresa_id, loja: visaoLoja(d.fantasia) })),
     duplicatas: duplicatas.map((d) => ({ id: d.id, nome: d.nome, url: links.url(d.id) })),
     consultas: { restritiva: consulta('RESTRITIVA'), analitica: consulta('ANALITICA') },
   };

@@ -11,10 +11,11 @@ import {
 } from '@bg/domain';
 import type { BureauAdapter } from '../../adapters/bureau/bureau.js';
 import type { Db } from '../../db/client.js';
-import { boleto, garantia, pessoa } from '../../db/schema/index.js';
+import { boleto, garantia, garantiaPessoa, pessoa, pessoaVisao } from '../../db/schema/index.js';
 import { invalid } from '../../errors/app-error.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Actor } from '../../shared/actor.js';
+import { dadosFromInput } from '../pessoa/pessoa-dados.js';
 import { openExposureCents, requestingEmpresa } from './garantia-empresa.js';
 import { limitText, lookupRestrictionsHtml } from './html.js';
 import { documentRestrictions } from './lookup-rules.js';
@@ -26,8 +27,10 @@ export type SolicitaGarantiaResult =
 /**
  * POST /api/garantia/solicitaGarantia, in one transaction: re-checks what the wizard checked that
  * needs the database (the empresa's qtd_max_parcelas, limits and state; the lookup rules, since
- * the document may have gained a restriction after step 1), creates or updates the person, and
- * creates the guarantee PENDENTE with its digito and one boleto per instalment.
+ * the document may have gained a restriction after step 1), creates the person when the document
+ * is new (its identity: document, kind, name, birth date), writes what was typed to the requesting
+ * Loja's view of the person — never to another shop's (decision 104) — and creates the guarantee
+ * PENDENTE with the snapshot of the typed data, its digito and one boleto per instalment.
  * Concurrency: the person row is upserted first, which locks it, so two requests for the same
  * document check the limite_cpf_cnpj one after the other.
  */
@@ -48,34 +51,20 @@ export async function solicitaGarantia(db: Db, bureau: BureauAdapter, actor: Act
     if (restricoes.length) return { status: LOOKUP_RESTRICTED_STATUS, consulta: lookupRestrictionsHtml(input.cpf_cnpj, restricoes) };
 
     const isCnpj = input.cpf_cnpj.length === 14;
-    const dados = {
-      tipo_pessoa: isCnpj ? 'J' : 'F',
-      nome_razao: input.nome_razao,
-      data_nascimento: input.data_nascimento,
-      cep: input.cep,
-      endereco: input.endereco,
-      numero: input.numero,
-      complemento: input.complemento,
-      bairro: input.bairro,
-      cidade: input.cidade,
-      uf: input.uf,
-      telefone1: input.telefone1,
-      telefone2: input.telefone2,
-      ref_comercial: input.ref_comercial,
-      tel_ref_comercial: input.tel_ref_comercial,
-      ref_pessoal: input.ref_pessoal,
-      tel_ref_pessoal: input.tel_ref_pessoal,
-      ocupacao: input.ocupacao,
-      renda: centsToDecimalText(toCents(input.renda)),
-      socio_avalista: isCnpj ? input.socio_avalista : null,
-      cpf_avalista: isCnpj ? input.cpf_avalista : null,
-    };
+    const dados = dadosFromInput(input, isCnpj);
     const [before] = await tx.select({ id: pessoa.id }).from(pessoa).where(eq(pessoa.cpf_cnpj, input.cpf_cnpj));
+    // a known document keeps its identity (a differing name or birth date stays in this Loja's
+    // view); the no-op update locks the row
     const [p] = await tx
       .insert(pessoa)
-      .values({ cpf_cnpj: input.cpf_cnpj, ...dados })
-      .onConflictDoUpdate({ target: pessoa.cpf_cnpj, set: { ...dados, updated_at: sql`now()` } })
+      .values({ cpf_cnpj: input.cpf_cnpj, tipo_pessoa: isCnpj ? 'J' : 'F', nome_razao: dados.nome_razao, data_nascimento: dados.data_nascimento })
+      .onConflictDoUpdate({ target: pessoa.cpf_cnpj, set: { updated_at: sql`${pessoa.updated_at}` } })
       .returning({ id: pessoa.id });
+    const [visao] = await tx
+      .insert(pessoaVisao)
+      .values({ pessoa_id: p.id, empresa_id: empresa.id, ...dados })
+      .onConflictDoUpdate({ target: [pessoaVisao.pessoa_id, pessoaVisao.empresa_id], set: { ...dados, updated_at: sql`now()` } })
+      .returning({ created: sql<boolean>`xmax = 0` });
 
     if (empresa.limite_cpf_cnpj_cents !== null) {
       const exposure = await openExposureCents(tx, empresa.id, input.cpf_cnpj);
@@ -93,6 +82,7 @@ export async function solicitaGarantia(db: Db, bureau: BureauAdapter, actor: Act
       .returning({ id: garantia.id });
     const digito = protocolCheckDigit(g.id);
     await tx.update(garantia).set({ digito }).where(eq(garantia.id, g.id));
+    await tx.insert(garantiaPessoa).values({ garantia_id: g.id, ...dados, origem: 'solicitacao' });
     for (const [i, t] of input.titulos.entries()) {
       const [b] = await tx
         .insert(boleto)
@@ -104,7 +94,7 @@ export async function solicitaGarantia(db: Db, bureau: BureauAdapter, actor: Act
       action: 'garantia.solicitar',
       entity: 'garantia',
       entityId: g.id,
-      summary: { empresa_id: empresa.id, pessoa_id: p.id, pessoa: before ? 'atualizada' : 'criada', qtd_titulos: input.qtd_titulos, total: centsToDecimalText(sumCents(valores)) },
+      summary: { empresa_id: empresa.id, pessoa_id: p.id, pessoa: before ? 'conhecida' : 'criada', visao: visao.created ? 'criada' : 'atualizada', qtd_titulos: input.qtd_titulos, total: centsToDecimalText(sumCents(valores)) },
     });
     return { status: 200, data: { id: g.id, digito, protocolo: formatProtocol(g.id, digito), pessoa_id: p.id } };
   });

@@ -16,16 +16,19 @@ import {
   cpfSuspeito,
   empresa,
   garantia,
+  garantiaPessoa,
   mensagemOutbox,
   pessoa,
   pessoaDocumento,
   pessoaTelefone,
+  pessoaVisao,
   spcInclusao,
   storedFile,
   usuario,
 } from '../../db/schema/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
+import { dadosColumns, dadosJson, visaoLoja } from '../pessoa/pessoa-dados.js';
 import { assertAdmin } from '../tenancy/access.js';
 import { recordDataAccess } from './record-acesso.js';
 
@@ -35,8 +38,9 @@ const anyOf = <T extends string | number>(column: PgColumn, values: T[]): SQL =>
 
 /**
  * POST /api/lgpd/exportar (and /pdf): everything held about one CPF/CNPJ, for a data subject's
- * request (LGPD art. 18): the person, phones, the documents' list (names and dates, never the
- * files), guarantees and their boletos (with the history of situações), boletos avulsos, acordos
+ * request (LGPD art. 18): the person's identity, every shop's view of it (decision 104), phones
+ * and the documents' list (names and dates, never the files), each marked by the shop that holds
+ * it, guarantees with the data typed in each request, and their boletos (with the history of situações), boletos avulsos, acordos
  * with instalments, notes (agendamentos), SPC inclusions, digital signatures, messages sent, bureau
  * queries and lookups, the suspect list entry, and the access log. Read in one snapshot
  * (REPEATABLE READ), so the sections agree. The export itself is logged (recurso `exportacao`) and
@@ -49,16 +53,26 @@ export async function exportarDados(db: Db, actor: Actor, cpfCnpj: string) {
     const pessoaId = titular?.id ?? null;
     const ofPessoa = (column: PgColumn) => (pessoaId === null ? none : eq(column, pessoaId));
 
+    // every shop's view, and its phones and documents, marked by the shop that holds them
+    const visoes = await tx
+      .select({ empresa_id: pessoaVisao.empresa_id, fantasia: empresa.fantasia, ...dadosColumns(pessoaVisao), created_at: pessoaVisao.created_at, updated_at: pessoaVisao.updated_at })
+      .from(pessoaVisao).leftJoin(empresa, eq(empresa.id, pessoaVisao.empresa_id))
+      .where(ofPessoa(pessoaVisao.pessoa_id)).orderBy(asc(pessoaVisao.id));
     const telefones = await tx
-      .select({ telefone: pessoaTelefone.telefone, contato: pessoaTelefone.contato, created_at: pessoaTelefone.created_at })
-      .from(pessoaTelefone).where(ofPessoa(pessoaTelefone.pessoa_id)).orderBy(asc(pessoaTelefone.id));
+      .select({ telefone: pessoaTelefone.telefone, contato: pessoaTelefone.contato, created_at: pessoaTelefone.created_at, empresa_id: pessoaTelefone.empresa_id, fantasia: empresa.fantasia })
+      .from(pessoaTelefone).leftJoin(empresa, eq(empresa.id, pessoaTelefone.empresa_id))
+      .where(ofPessoa(pessoaTelefone.pessoa_id)).orderBy(asc(pessoaTelefone.id));
     const documentos = await tx
-      .select({ nome: storedFile.original_name, tipo: storedFile.content_type, tamanho_bytes: storedFile.size_bytes, created_at: pessoaDocumento.created_at })
-      .from(pessoaDocumento).innerJoin(storedFile, eq(storedFile.id, pessoaDocumento.file_id))
+      .select({ nome: storedFile.original_name, tipo: storedFile.content_type, tamanho_bytes: storedFile.size_bytes, created_at: pessoaDocumento.created_at, empresa_id: pessoaDocumento.empresa_id, fantasia: empresa.fantasia })
+      .from(pessoaDocumento).innerJoin(storedFile, eq(storedFile.id, pessoaDocumento.file_id)).leftJoin(empresa, eq(empresa.id, pessoaDocumento.empresa_id))
       .where(ofPessoa(pessoaDocumento.pessoa_id)).orderBy(asc(pessoaDocumento.id));
     const garantias = await tx
-      .select({ id: garantia.id, digito: garantia.digito, data: garantia.data, status: garantia.status, libera_boleto: garantia.libera_boleto, loja: empresa.fantasia, motivo: garantia.motivo, observacao: garantia.observacao, qtd_titulo: garantia.qtd_titulo })
-      .from(garantia).innerJoin(empresa, eq(empresa.id, garantia.empresa_id))
+      .select({
+        id: garantia.id, digito: garantia.digito, data: garantia.data, status: garantia.status, libera_boleto: garantia.libera_boleto, loja: empresa.fantasia,
+        motivo: garantia.motivo, observacao: garantia.observacao, qtd_titulo: garantia.qtd_titulo,
+        dados: { ...dadosColumns(garantiaPessoa), origem: garantiaPessoa.origem },
+      })
+      .from(garantia).innerJoin(empresa, eq(empresa.id, garantia.empresa_id)).leftJoin(garantiaPessoa, eq(garantiaPessoa.garantia_id, garantia.id))
       .where(ofPessoa(garantia.pessoa_id)).orderBy(asc(garantia.id));
     const garantiaIds = garantias.map((g) => g.id);
     const boletos = await tx
@@ -90,7 +104,12 @@ export async function exportarDados(db: Db, actor: Actor, cpfCnpj: string) {
       .orderBy(asc(assinaturaSolicitacao.id));
     // messages about the person's records, or sent to its phones and e-mails
     const about = (entity: string, ids: number[]) => (ids.length ? and(eq(mensagemOutbox.entity, entity), inArray(mensagemOutbox.entity_id, ids.map(String))) : none);
-    const contatos = [titular?.telefone1, titular?.telefone2, ...telefones.map((t) => t.telefone), ...assinaturas.flatMap((a) => [a.email, a.telefone])].filter((c): c is string => !!c);
+    const contatos = [
+      ...visoes.flatMap((v) => [v.telefone1, v.telefone2]),
+      ...garantias.flatMap((g) => [g.dados?.telefone1, g.dados?.telefone2]),
+      ...telefones.map((t) => t.telefone),
+      ...assinaturas.flatMap((a) => [a.email, a.telefone]),
+    ].filter((c): c is string => !!c);
     const mensagens = await tx
       .select({ canal: mensagemOutbox.channel, destinatario: mensagemOutbox.recipient, assunto: mensagemOutbox.subject, texto: mensagemOutbox.text, status: mensagemOutbox.status, created_at: mensagemOutbox.created_at, sent_at: mensagemOutbox.sent_at })
       .from(mensagemOutbox)
@@ -116,10 +135,15 @@ export async function exportarDados(db: Db, actor: Actor, cpfCnpj: string) {
         gerado_em: new Date(),
         gerado_por: actor.name,
         cpf_cnpj: cpfCnpj,
-        titular: titular ? { ...titular, renda: money(titular.renda) } : null,
-        telefones,
-        documentos,
-        garantias: garantias.map((g) => ({ ...g, protocolo: formatProtocol(g.id, g.digito) })),
+        titular: titular ?? null,
+        visoes: visoes.map(({ fantasia, empresa_id, created_at, updated_at, ...v }) => ({ empresa_id, loja: visaoLoja(fantasia), ...dadosJson(v), created_at, updated_at })),
+        telefones: telefones.map(({ fantasia, ...t }) => ({ ...t, loja: visaoLoja(fantasia) })),
+        documentos: documentos.map(({ fantasia, ...d }) => ({ ...d, loja: visaoLoja(fantasia) })),
+        garantias: garantias.map(({ dados, ...g }) => ({
+          ...g,
+          protocolo: formatProtocol(g.id, g.digito),
+          dados_informados: dados?.nome_razao != null ? { ...dadosJson({ ...dados, nome_razao: dados.nome_razao }), origem: dados.origem } : null,
+        })),
         boletos: boletos.map((b) => ({
           ...b,
           protocolo: formatProtocol(b.id, b.digito),

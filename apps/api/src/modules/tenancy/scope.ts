@@ -42,13 +42,14 @@ export function assertVisible(scope: EmpresaScope, empresaId: number | null | un
 }
 
 /**
- * People are visible to an usuario/franqueado when they appear in a guarantee of a visible empresa
- * (DOMAIN.md). The condition expects the pessoa id column.
+ * People are visible to an usuario/franqueado when a visible empresa has a view of them — every
+ * guarantee request makes (or refreshes) its shop's view, so: when they appear in a guarantee of a
+ * visible empresa (DOMAIN.md, decision 104). The condition expects the pessoa id column.
  */
 export function pessoaInScope(scope: EmpresaScope, pessoaIdColumn: SQLWrapper): SQL {
   if (scope.all) return sql`true`;
   if (!scope.visible.length) return sql`false`;
-  return sql`exists (select 1 from garantia g where g.pessoa_id = ${pessoaIdColumn} and g.empresa_id in (${sql.join(
+  return sql`exists (select 1 from pessoa_visao pv where pv.pessoa_id = ${pessoaIdColumn} and pv.empresa_id in (${sql.join(
     scope.visible.map((id) => sql`${id}`),
     sql`, `,
   )}))`;
