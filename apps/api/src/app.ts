@@ -43,7 +43,10 @@ export type BuildOptions = {
   database: Database;
   config: Config;
   logger?: boolean | object;
-  /** Tests set 0 to skip the login slow-down; the policy itself stays on. */
+  /**
+   * @deprecated Ignored since decision 106: the login limits answer 429 with Retry-After instead of
+   * sleeping before an answer, so there is no delay to skip. Kept so existing callers compile.
+   */
   loginDelayBaseMs?: number;
   /** Job queue overrides (tests: a pg-boss schema of their own, faster polling, their own kinds); JOBS picks on/off. */
   jobs?: JobsBuildOptions;
@@ -69,6 +72,17 @@ export function buildServices(config: Config, deps: { clock: Clock; log: { info(
 }
 
 /**
+ * Fastify's trustProxy from TRUST_PROXY (decision 106): the proxies' addresses as they are; a hop
+ * count as a function trusting the `hops` nearest hops whatever their address (Fastify 5.12 turns
+ * a bare number into "trust nothing"); false trusts no X-Forwarded-* at all.
+ */
+export function trustProxyOption(setting: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === false) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
+/**
  * Builds the whole HTTP application — the one composition root (docs/decisions/101): the services,
  * the job queue on the catalogue, the session's signers and prepared statement, then the routes,
  * each given the one AppContext. main.ts listens, tests inject.
@@ -78,7 +92,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // request URLs are logged without query strings or public tokens (http/log-redaction.ts)
     logger: opts.logger ?? { level: config.logLevel, serializers: { req: redactedRequestSerializer } },
-    trustProxy: config.trustProxy,
+    // only the configured proxies' X-Forwarded-* are believed (TRUST_PROXY, decision 106)
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
     // a malformed or over-long path answers { status, msg } with the security headers too
     frameworkErrors: frameworkErrorHandler,
@@ -105,8 +120,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         '. Defina JWT_SECRET (igual em todos os processos; docs/deployment.md).',
     );
   }
-  // one algorithm, both ways: a token naming another (none, RS256 with our secret as a key) is refused
-  await app.register(fastifyJwt, { secret: jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
+  // one algorithm, both ways: a token naming another (none, RS256 with our secret as a key) is refused;
+  // and a token without an expiry, an issue time, a user or a token version is no token of ours
+  // (http/auth.ts checks their types too; decision 106)
+  await app.register(fastifyJwt, {
+    secret: jwtSecret,
+    sign: { algorithm: 'HS256' },
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub', 'tv'] },
+  });
   // Per-route limits are set where files are received; these are the global ceilings.
   await app.register(fastifyMultipart, { limits: { fileSize: 500 * 1024 * 1024, files: 12, fields: 20 } });
   await app.register(fastifySwagger, {
@@ -145,15 +166,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     jobs,
     a1,
     session: {
-      policy: {
-        maxFailures: config.loginMaxFailures,
-        lockMinutes: config.loginLockMinutes,
-        delayBaseMs: opts.loginDelayBaseMs ?? 250,
-      },
+      limits: config.loginLimits,
       refreshTtlSeconds: config.refreshTokenTtlSeconds,
       refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
       signAccessToken: signAccessTokenWith(app, config.accessTokenTtlSeconds, config.requireAdmin2fa),
-      onLocked: (login, ip) => app.log.warn({ login, ip }, 'login locked after repeated failures'),
+      onBackoff: (login, key) => app.log.warn({ login, key }, 'login attempts now wait after repeated failures'),
       twoFactor: {
         box: secretBox(config.totpEncryptionKey ?? jwtSecret),
         challenges: challengeSigner(jwtSecret, undefined, () => clock.now().getTime()),

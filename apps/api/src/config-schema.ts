@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -75,6 +76,45 @@ function documented<S extends z.ZodType>(schema: S, doc: VariableDoc): S {
   return schema;
 }
 
+/** proxy-addr's names for the private ranges, accepted in TRUST_PROXY's list. */
+const TRUST_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One TRUST_PROXY entry: an IPv4/IPv6 address, an address/prefix (CIDR) or a range name. */
+function isProxyAddress(entry: string): boolean {
+  if (TRUST_PROXY_RANGES.includes(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: `false`, how many proxies stand in front (a hop count) or their addresses — never
+ * `true`, which trusted any X-Forwarded-For, the left-most entry of which the client writes
+ * (decision 106). A hop count becomes a trust function in app.ts; a list goes to Fastify as is.
+ */
+const trustProxySetting = {
+  schema: z
+    .string()
+    .transform((v) => v.trim())
+    .pipe(
+      z.union([
+        z.literal('false').transform(() => false as const),
+        z.string().regex(/^\d{1,2}$/).transform(Number).pipe(z.number().int().min(1).max(10)),
+        z
+          .string()
+          .transform((v) => v.split(',').map((a) => a.trim()))
+          .pipe(z.array(z.string().refine(isProxyAddress)).min(1)),
+      ]),
+    ),
+  doc: {
+    type: '`false` \\| hop count 1–10 \\| comma-separated proxy addresses (IP, CIDR, `loopback`, `uniquelocal`, `linklocal`)',
+    rule:
+      'deve ser false, o número de proxies à frente da API (1 a 10) ou os endereços desses proxies separados por vírgula (IP ou CIDR, como 10.0.0.5,10.1.0.0/16); ' +
+      'true não é mais aceito, porque faria a API acreditar no X-Forwarded-For escrito pelo próprio cliente',
+  },
+};
+
 const CEP_PROVIDER_NAMES = ['viacep', 'brasilapi'] as const;
 
 /** CEP_PROVIDERS: "viacep,brasilapi" (any case, spaces allowed) into the ordered list of names. */
@@ -120,9 +160,21 @@ export const envSchema = z.object({
       'seconds in which a just-rotated refresh token presented again (two tabs refreshing together) is answered 409 `retry` instead of revoking the session',
   }),
   COOKIE_SECURE: withDefault(oneOf(['auto', 'true', 'false']), 'auto', { meaning: 'the refresh cookie\'s Secure flag: `auto` (Secure under HTTPS), `true` or `false`' }),
-  TRUST_PROXY: withDefault(flag(), false, { meaning: 'trust `X-Forwarded-*` (client IP, HTTPS) from a reverse proxy' }),
-  LOGIN_MAX_FAILURES: withDefault(integer(1), 10, { meaning: 'failed logins of one login from one IP before a lock' }),
-  LOGIN_LOCK_MINUTES: withDefault(integer(1), 15, { meaning: 'length of that lock, minutes' }),
+  TRUST_PROXY: withDefault(trustProxySetting, false, {
+    meaning:
+      'reverse proxies whose `X-Forwarded-For`/`-Proto`/`-Host` are believed: the client IP (login limits, audit) is the address the last trusted proxy saw. ' +
+      'A hop count trusts that many proxies in front — only when clients cannot reach the API directly; listing the proxies\' addresses is safer. ' +
+      '`true` is refused (any client could choose its address); docs/deployment.md',
+  }),
+  LOGIN_FREE_FAILURES: withDefault(integer(1), 5, {
+    meaning:
+      'wrong passwords (or codes) of one login from one address answered at once; after them each attempt from there waits 1 s, 2 s, 4 s… (429 with Retry-After) up to `LOGIN_BACKOFF_MAX_SECONDS`; nobody is locked out (decision 106)',
+  }),
+  LOGIN_ACCOUNT_FREE_FAILURES: withDefault(integer(1), 10, {
+    meaning:
+      'wrong passwords (or codes) of one login from every address together before attempts from addresses that login has not signed in from in 30 days wait the same way; its known addresses never wait for failures made elsewhere',
+  }),
+  LOGIN_BACKOFF_MAX_SECONDS: withDefault(integer(1, 900), 60, { meaning: 'the longest wait between two attempts of those limits, seconds' }),
   BUREAU_RATE_LIMIT: withDefault(integer(1), 30, {
     meaning:
       'credit-bureau queries (consultaDocumento, Consulta Restritiva/Analítica) per user per minute, counted in the database across processes; more answer 429 (docs/security.md)',

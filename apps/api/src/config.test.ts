@@ -21,8 +21,7 @@ describe('loadConfig', () => {
       refreshTokenTtlSeconds: 604800,
       refreshReuseGraceSeconds: 20,
       cookieSecure: 'auto',
-      loginMaxFailures: 10,
-      loginLockMinutes: 15,
+      loginLimits: { freeFailures: 5, accountFreeFailures: 10, maxBackoffSeconds: 60 },
       bureauRateLimit: 30,
       retornoMaxBytes: 500 * 1024 * 1024,
       fileLinkSecret: null,
@@ -52,7 +51,7 @@ describe('loadConfig', () => {
       DATA_DIR: '/srv/bg',
       JWT_SECRET: 'j',
       COOKIE_SECURE: 'false',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       JOBS: 'off',
       PUBLIC_URL: 'https://app.example.com//',
       REQUIRE_ADMIN_2FA: 'true',
@@ -66,7 +65,7 @@ describe('loadConfig', () => {
       storageDir: '/srv/bg/files',
       fileLinkSecret: 'j',
       cookieSecure: false,
-      trustProxy: true,
+      trustProxy: 1,
       jobs: 'off',
       publicUrl: 'https://app.example.com',
       requireAdmin2fa: true,
@@ -97,6 +96,35 @@ describe('loadConfig', () => {
       expect(error).toBeInstanceOf(StartupError);
       expect(startupErrorLine(error)).toBe(`Não foi possível iniciar: ${sentence}`);
     }
+  });
+
+  it('TRUST_PROXY: false, a hop count or the proxies\' addresses; never true (decision 106)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', '::1', 'fd00::/8', 'loopback']);
+    const rule =
+      'deve ser false, o número de proxies à frente da API (1 a 10) ou os endereços desses proxies separados por vírgula (IP ou CIDR, como 10.0.0.5,10.1.0.0/16); ' +
+      'true não é mais aceito, porque faria a API acreditar no X-Forwarded-For escrito pelo próprio cliente';
+    for (const value of ['true', 'TRUE', 'yes', '0', '11', '-1', '1.5', '10.0.0.300', '10.0.0.0/33', 'fd00::/129', 'proxy.interno', '10.0.0.5,', '10.0.0.5/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(`Não foi possível iniciar: a variável TRUST_PROXY ${rule} (recebido: ${value}).`);
+    }
+  });
+
+  it('the login limits: a growing wait, never a lock; the lock\'s variables stop the start (decision 106)', () => {
+    expect(loadConfig({ LOGIN_FREE_FAILURES: '3', LOGIN_ACCOUNT_FREE_FAILURES: '20', LOGIN_BACKOFF_MAX_SECONDS: '900' }).loginLimits).toEqual({
+      freeFailures: 3,
+      accountFreeFailures: 20,
+      maxBackoffSeconds: 900,
+    });
+    expect(() => loadConfig({ LOGIN_BACKOFF_MAX_SECONDS: '901' })).toThrow('a variável LOGIN_BACKOFF_MAX_SECONDS deve ser um número inteiro entre 1 e 900 (recebido: 901).');
+    expect(() => loadConfig({ LOGIN_FREE_FAILURES: '0' })).toThrow('a variável LOGIN_FREE_FAILURES deve ser um número inteiro maior que zero (recebido: 0).');
+    expect(() => loadConfig({ LOGIN_LOCK_MINUTES: '15' })).toThrow(
+      'Não foi possível iniciar: a variável LOGIN_LOCK_MINUTES não existe mais: os logins não são mais bloqueados por falhas, as tentativas esperam cada vez mais (docs/configuration.md); use LOGIN_BACKOFF_MAX_SECONDS.',
+    );
+    expect(() => loadConfig({ LOGIN_MAX_FAILURES: '10' })).toThrow(/LOGIN_MAX_FAILURES não existe mais: .*use LOGIN_FREE_FAILURES e LOGIN_ACCOUNT_FREE_FAILURES\.$/);
+    // set but empty counts as unset, as for every variable
+    expect(loadConfig({ LOGIN_LOCK_MINUTES: '' }).loginLimits.freeFailures).toBe(5);
   });
 
   it('never repeats a secret, and keeps the sentence on one line', () => {

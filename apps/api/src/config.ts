@@ -39,8 +39,8 @@ export function loadConfig(env: Env = process.env) {
     refreshTokenTtlSeconds: vars.REFRESH_TOKEN_TTL,
     refreshReuseGraceSeconds: vars.REFRESH_REUSE_GRACE,
     cookieSecure: vars.COOKIE_SECURE === 'auto' ? ('auto' as const) : vars.COOKIE_SECURE === 'true',
-    loginMaxFailures: vars.LOGIN_MAX_FAILURES,
-    loginLockMinutes: vars.LOGIN_LOCK_MINUTES,
+    // Login limits (modules/auth/login-throttle.ts, decision 106): a growing wait, never a lock.
+    loginLimits: { freeFailures: vars.LOGIN_FREE_FAILURES, accountFreeFailures: vars.LOGIN_ACCOUNT_FREE_FAILURES, maxBackoffSeconds: vars.LOGIN_BACKOFF_MAX_SECONDS },
     bureauRateLimit: vars.BUREAU_RATE_LIMIT,
     // Largest CNAB retorno upload (spec §5: 500 MB); a larger file is refused while it streams in.
     retornoMaxBytes: vars.RETORNO_MAX_MB * 1024 * 1024,
@@ -50,6 +50,7 @@ export function loadConfig(env: Env = process.env) {
     fileLinkTtlSeconds: vars.FILE_LINK_TTL,
     chatUrl: vars.CHAT_URL,
     webDist: path.resolve(repoRoot, vars.WEB_DIST),
+    // false, a hop count or the proxies' addresses (never true: decision 106); app.ts hands it to Fastify
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
     // on: this process runs background jobs (src/jobs/); off: it only enqueues them for a process that does.
@@ -81,7 +82,17 @@ export function loadConfig(env: Env = process.env) {
   };
 }
 
+/** Variables that no longer exist, and what replaced them: set, they stop the start rather than be ignored. */
+const RETIRED: Record<string, string> = {
+  LOGIN_MAX_FAILURES: 'use LOGIN_FREE_FAILURES e LOGIN_ACCOUNT_FREE_FAILURES',
+  LOGIN_LOCK_MINUTES: 'use LOGIN_BACKOFF_MAX_SECONDS',
+};
+
 function parseEnv(env: Env): ParsedEnv {
+  for (const [name, instead] of Object.entries(RETIRED)) {
+    // decision 106: a login is never locked by failures any more, it waits longer and longer
+    if (env[name]) throw invalidVariable(name, `não existe mais: os logins não são mais bloqueados por falhas, as tentativas esperam cada vez mais (docs/configuration.md); ${instead}`);
+  }
   const names = Object.keys(envSchema.shape) as EnvVariable[];
   // an empty variable counts as unset, as `VAR= npm start` means
   const given = Object.fromEntries(names.map((name) => [name, env[name] === '' ? undefined : env[name]]));

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
 import { migrate } from './db/migrate.js';
 import { provisionContaFromConfig } from './modules/conta-cobranca/active-conta-cobranca.js';
-import { seedIfEmpty } from './seed/index.js';
+import { DEMO_LOGINS, seedIfEmpty } from './seed/index.js';
 import { dataDirNotWritable, listenError, postgresError, startupErrorLine } from './startup-errors.js';
 
 /**
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
     `Documentação da API: http://localhost:${config.port}/api/docs`,
   ];
   if (seed.seeded === 'skipped') {
-    lines.push('Banco já inicializado. Acessos de demonstração (se criado com SEED=demo): admin / admin123, loja / loja123, franqueado / franq123');
+    lines.push(`Banco já inicializado. Acessos de demonstração (se criado com SEED=demo): ${DEMO_LOGINS.map((l) => `${l.login} / ${l.password}`).join(', ')}`);
   } else {
     lines.push(seed.seeded === 'demo' ? 'Dados de demonstração criados. Acessos:' : 'Banco vazio criado (SEED=none). Acesso:');
     for (const l of seed.lines) lines.push(`  ${l}`);

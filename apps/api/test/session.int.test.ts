@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createEmpresa, createUsuario } from '../src/factories/foundation.js';
-import { auditLog, usuario, empresa } from '../src/db/schema/index.js';
+import { and } from 'drizzle-orm';
+import { auditLog, loginThrottle, usuario, empresa } from '../src/db/schema/index.js';
 import { createTestApp, refreshCookieOf, type TestApp } from './harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ loginMaxFailures: 4, loginLockMinutes: 15 });
+  t = await createTestApp({ loginLimits: { freeFailures: 4, accountFreeFailures: 10, maxBackoffSeconds: 2 } });
 });
 afterAll(async () => t?.close());
 
@@ -44,19 +45,41 @@ describe('login', () => {
     expect(garbage.json().msg).toBe('Corpo da requisição inválido.');
   });
 
-  it('locks a login after repeated failures from one IP, but not from another IP', async () => {
+  it('slows a login down after repeated failures from one IP (429 + Retry-After) without locking it; other IPs are not slowed', async () => {
     const u = await createUsuario(t.database.db, { nivel: '2', empresa_id: null });
     for (let i = 0; i < 4; i++) expect((await loginReq(u.login, 'errada', '10.9.9.9')).statusCode).toBe(401);
-    const locked = await loginReq(u.login, u.password, '10.9.9.9');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().msg).toMatch(/Tente novamente em \d+ minuto/);
+    const waiting = await loginReq(u.login, u.password, '10.9.9.9');
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json().msg).toBe('Muitas tentativas sem sucesso. Tente novamente em 1 segundo.');
+    expect(waiting.headers['retry-after']).toBe('1');
     // the real user, elsewhere, is not kept out by somebody else's failures
     expect((await loginReq(u.login, u.password, '10.1.1.1')).statusCode).toBe(200);
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.usuario_id, u.id));
-    expect(audits.map((a) => a.action)).toContain('login.locked');
-    // the lock ends by itself
-    await t.database.db.execute(sql`update login_throttle set locked_until = now() - interval '1 second' where login = ${u.login.toLowerCase()}`);
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['login.failed', 'login.backoff']));
+    // the wait is over in a second: the right password is checked again and gets in
+    await new Promise((r) => setTimeout(r, 1100));
     expect((await loginReq(u.login, u.password, '10.9.9.9')).statusCode).toBe(200);
+    // which restarts that address's count: 4 more free failures
+    for (let i = 0; i < 4; i++) expect((await loginReq(u.login, 'errada', '10.9.9.9')).statusCode).toBe(401);
+  });
+
+  it('each failure past the free ones doubles the wait, up to LOGIN_BACKOFF_MAX_SECONDS', async () => {
+    const u = await createUsuario(t.database.db, { nivel: '2', empresa_id: null });
+    const waits: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      expect((await loginReq(u.login, 'errada', '10.9.8.1')).statusCode).toBe(401);
+      // the wait this failure set, then skipped (as if it had passed) so the next failure is checked
+      const result = await t.database.db.execute(
+        sql`update login_throttle t set next_attempt_at = null from login_throttle o
+             where t.login = o.login and t.ip = o.ip and t.login = ${u.login.toLowerCase()} and t.ip = '10.9.8.1'
+             returning coalesce(round(extract(epoch from o.next_attempt_at - now())), 0)::int as wait`,
+      );
+      waits.push(Number((result as { rows: { wait: number }[] }).rows[0].wait));
+    }
+    // free: 4, then 1 s, 2 s, and LOGIN_BACKOFF_MAX_SECONDS (2 in this app)
+    expect(waits).toEqual([0, 0, 0, 1, 2, 2, 2]);
+    const [row] = await t.database.db.select().from(loginThrottle).where(and(eq(loginThrottle.login, u.login.toLowerCase()), eq(loginThrottle.ip, '10.9.8.1')));
+    expect(row.failures).toBe(7);
   });
 
   it('refuses a blocked user and the users of a blocked empresa', async () => {
@@ -193,10 +216,75 @@ describe('change password', () => {
     expect((await loginReq(user.login, 'nova12345')).statusCode).toBe(200);
   });
 
+  it('throttles the current-password check like a login: wrong guesses wait, the right one gets in after the wait', async () => {
+    const { token, user } = await t.userWithToken({ nivel: '1', password: 'antiga123' });
+    const change = (old_password: string, ip: string) =>
+      t.call({ method: 'POST', url: `/api/usuario/updatePassword/${user.id}`, token, remoteAddress: ip, payload: { old_password, password: 'nova-senha-77' } });
+    for (let i = 0; i < 4; i++) expect((await change(`errada${i}xx`, '10.9.7.1')).statusCode).toBe(422);
+    const waiting = await change('antiga123', '10.9.7.1');
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.headers['retry-after']).toBe('1');
+    expect(waiting.json().msg).toMatch(/^Muitas tentativas sem sucesso/);
+    // the counter is the login's, shared with POST /api/login from that address
+    expect((await loginReq(user.login, 'antiga123', '10.9.7.1')).statusCode).toBe(429);
+    const audits = await t.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.usuario_id, user.id));
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['usuario.updatePassword_senha_incorreta', 'login.backoff']));
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await change('antiga123', '10.9.7.1')).statusCode).toBe(200);
+  });
+
   it('refuses a user without the usuario.updatePassword permission', async () => {
     const { token, user } = await t.userWithToken({ nivel: '1', permissoes: ['usuario'], password: 'antiga123' });
     const res = await t.call({ method: 'POST', url: `/api/usuario/updatePassword/${user.id}`, token, payload: { old_password: 'antiga123', password: 'nova12345' } });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('password policy (decision 106)', () => {
+  const MSG_SHORT = 'A senha deve ter pelo menos 8 caracteres';
+  const MSG_LOGIN = 'A senha não pode ser igual ao login';
+  const MSG_COMMON = 'Esta senha é muito comum e fácil de adivinhar; escolha outra';
+
+  it('Alterar Senha: short, equal to the login or common → 422 with the message on the field; nothing changes', async () => {
+    const { token, user } = await t.userWithToken({ nivel: '1', login: 'maria.politica', password: 'antiga123' });
+    const url = `/api/usuario/updatePassword/${user.id}`;
+    for (const [password, msg] of [
+      ['curta1', MSG_SHORT],
+      ['maria.politica', MSG_LOGIN],
+      ['Maria.Politica', MSG_LOGIN],
+      ['12345678', MSG_COMMON],
+      ['password1', MSG_COMMON],
+      ['Iloveyou', MSG_COMMON],
+    ]) {
+      const res = await t.call({ method: 'POST', url, token, payload: { old_password: 'antiga123', password } });
+      expect(res.statusCode, password).toBe(422);
+      expect(res.json().errors).toEqual({ password: msg });
+    }
+    // refused before the current password is checked: no attempt was counted
+    const rows = await t.database.db.select().from(loginThrottle).where(eq(loginThrottle.login, 'maria.politica'));
+    expect(rows.every((r) => r.failures === 0)).toBe(true);
+    expect((await t.call({ method: 'GET', url: '/api/usuario/getUserCurrent', token })).statusCode).toBe(200);
+    expect((await t.call({ method: 'POST', url, token, payload: { old_password: 'antiga123', password: 'cavalo bateria grampo' } })).statusCode).toBe(200);
+  });
+
+  it('Usuários (create): short, equal to the login or common → 422 with the message; an acceptable one creates the user', async () => {
+    const { token } = await t.userWithToken({ nivel: '2', empresa_id: null });
+    const base = { name: 'Pedro Política', email: null, nivel: '2', empresa_id: null, setor: 'TI' };
+    for (const [login, password, msg] of [
+      ['pedro.a', 'curta1', MSG_SHORT],
+      ['pedro.b', 'Pedro.B', MSG_SHORT],
+      ['pedro.politica', 'pedro.politica', MSG_LOGIN],
+      ['pedro.c', 'qwertyuiop', MSG_COMMON],
+      ['pedro.d', 'admin123', MSG_COMMON],
+    ]) {
+      const res = await t.call({ method: 'POST', url: '/api/usuario/create', token, payload: { ...base, login, password } });
+      expect(res.statusCode, password).toBe(422);
+      expect(res.json().errors, password).toEqual({ password: msg });
+    }
+    const users = await t.database.db.select().from(usuario).where(sql`${usuario.login} like 'pedro.%'`);
+    expect(users).toEqual([]);
+    const ok = await t.call({ method: 'POST', url: '/api/usuario/create', token, payload: { ...base, login: 'pedro.e', password: 'loja1234' } });
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 });
 

@@ -2,12 +2,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../src/db/client.js';
 import { listMigrations, migrate } from '../src/db/migrate.js';
-import { seedIfEmpty } from '../src/seed/index.js';
+import { DEMO_LOGINS, seedIfEmpty } from '../src/seed/index.js';
 import { tempStorage } from './temp-storage.js';
 import { loadSessionUser } from '../src/modules/auth/session-user.js';
 import { verifyPassword } from '../src/modules/auth/password-hash.js';
 import { loadConfig } from '../src/config.js';
-import { describeDatabaseUrl } from '../src/startup-errors.js';
+import { describeDatabaseUrl, StartupError, startupErrorLine } from '../src/startup-errors.js';
 
 // Start-up path of `npm start` on the embedded database: migrations once, seed only when empty.
 const files = tempStorage();
@@ -41,12 +41,38 @@ describe('start-up on PGlite', () => {
     }
   });
 
+  it('SEED=none refuses an ADMIN_PASSWORD the password policy refuses, saying why (decision 106)', async () => {
+    const database = await openPglite(null);
+    try {
+      await migrate(database);
+      const cases: [string, string][] = [
+        ['curta', 'a senha deve ter pelo menos 8 caracteres'],
+        ['Admin', 'a senha deve ter pelo menos 8 caracteres'],
+        ['password1', 'esta senha é muito comum e fácil de adivinhar; escolha outra'],
+        ['admin123', 'esta senha é muito comum e fácil de adivinhar; escolha outra'],
+      ];
+      for (const [password, why] of cases) {
+        const refused = await seedIfEmpty(database.db, 'none', password, files.storage).catch((e: unknown) => e);
+        expect(refused).toBeInstanceOf(StartupError);
+        expect(startupErrorLine(refused)).toBe(`Não foi possível iniciar: a variável ADMIN_PASSWORD não é aceita como senha do administrador: ${why}.`);
+        // the password itself is never printed (no "recebido: …" for a secret)
+        expect(startupErrorLine(refused)).not.toContain('recebido');
+      }
+      const count = await database.db.execute(sql`select count(*)::int as n from usuario`);
+      expect((count as { rows: { n: number }[] }).rows[0].n).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('the demo seed creates the three documented logins', async () => {
     const database = await openPglite(null);
     try {
       await migrate(database);
       expect((await seedIfEmpty(database.db, 'demo', null, files.storage)).seeded).toBe('demo');
-      for (const [login, password, nivel] of [['admin', 'admin123', '2'], ['loja', 'loja123', '1'], ['franqueado', 'franq123', '3']]) {
+      // the README's table (decision 106 changed loja's to loja1234)
+      expect(DEMO_LOGINS.map((l) => [l.login, l.password])).toEqual([['admin', 'admin123'], ['loja', 'loja1234'], ['franqueado', 'franq123']]);
+      for (const [login, password, nivel] of [['admin', 'admin123', '2'], ['loja', 'loja1234', '1'], ['franqueado', 'franq123', '3']]) {
         const user = await loadSessionUser(database.db, { login });
         expect(user?.nivel).toBe(nivel);
         expect(await verifyPassword(user!.password_hash, password)).toBe(true);

@@ -23,12 +23,19 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors?: Record<string, string>;
   readonly extra?: Record<string, unknown>;
+  /** Sent as the Retry-After header (a 429 that says when to try again). */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, msg: string, opts: { errors?: Record<string, string>; extra?: Record<string, unknown> } = {}) {
+  constructor(
+    code: ErrorCode,
+    msg: string,
+    opts: { errors?: Record<string, string>; extra?: Record<string, unknown>; retryAfterSeconds?: number } = {},
+  ) {
     super(msg);
     this.code = code;
     this.errors = opts.errors;
     this.extra = opts.extra;
+    this.retryAfterSeconds = opts.retryAfterSeconds;
   }
 
   get httpStatus(): number {

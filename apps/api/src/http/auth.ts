@@ -30,6 +30,28 @@ declare module 'fastify' {
  */
 type AccessClaims = { sub: string; tv: number; mfa?: 'setup-required' };
 
+/**
+ * What every access token of ours carries (signAccessTokenWith): a user id, a token version, the
+ * issue and expiry times, maybe the mfa mark. A token with a valid signature but without any of
+ * them — no `exp` above all, which would never expire — is refused (decision 106); @fastify/jwt's
+ * `requiredClaims` (app.ts) refuses missing ones, this refuses wrong types too.
+ */
+function isAccessClaims(claims: unknown): claims is AccessClaims & { exp: number; iat: number } {
+  if (typeof claims !== 'object' || claims === null) return false;
+  const c = claims as Record<string, unknown>;
+  return (
+    typeof c.sub === 'string' &&
+    /^[1-9]\d{0,9}$/.test(c.sub) &&
+    Number.isSafeInteger(c.tv) &&
+    (c.tv as number) >= 0 &&
+    typeof c.exp === 'number' &&
+    Number.isFinite(c.exp) &&
+    typeof c.iat === 'number' &&
+    Number.isFinite(c.iat) &&
+    (c.mfa === undefined || c.mfa === 'setup-required')
+  );
+}
+
 export type AuthOptions = { requireAdmin2fa: boolean };
 
 /** `loadUser`: the session user's prepared statement, made once by buildApp (session-user.ts). */
@@ -63,12 +85,13 @@ export function registerAuth(app: FastifyInstance, loadUser: RequestUserLoader, 
 async function authenticate(request: FastifyRequest, loadUser: RequestUserLoader, opts: AuthOptions): Promise<boolean> {
   // no token at all is a visitor who has not logged in, not a session that ended
   if (!request.headers.authorization) throw new AppError('UNAUTHENTICATED', MSG.loginRequired);
-  let claims: AccessClaims;
+  let claims: unknown;
   try {
-    claims = await request.jwtVerify<AccessClaims>();
+    claims = await request.jwtVerify();
   } catch {
     throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
   }
+  if (!isAccessClaims(claims)) throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
   const user = await loadUser(Number(claims.sub));
   if (!user || user.token_version !== claims.tv) throw new AppError('UNAUTHENTICATED', MSG.sessionExpired);
   const refusal = accessRefusal(user);

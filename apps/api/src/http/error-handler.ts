@@ -12,6 +12,7 @@ import { applySecurityHeaders } from './security-headers.js';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.httpStatus).send({ status: error.httpStatus, msg: error.message, ...(error.errors ? { errors: error.errors } : {}), ...(error.extra ?? {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -6,6 +6,7 @@ import { confirmarDoisFatores } from '../modules/two-factor/confirmar-dois-fator
 import { desativarDoisFatores } from '../modules/two-factor/desativar-dois-fatores.js';
 import { getDoisFatores } from '../modules/two-factor/get-dois-fatores.js';
 import { iniciarDoisFatores } from '../modules/two-factor/iniciar-dois-fatores.js';
+import { REFRESH_COOKIE } from './auth.js';
 
 /**
  * The logged-in user's two-factor sign-in (docs/decisions/095): status, setup (secret and QR code
@@ -28,10 +29,11 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     data: await iniciarDoisFatores(db, box, request.sessionUser, request.actor),
   }));
 
+  // every other session ends; this one (its refresh cookie's family) continues (decision 106)
   jsonRoute(app, c.confirmar, async (request) => ({
     status: 200,
-    msg: 'Verificação em duas etapas ativada. Guarde os códigos de recuperação: eles não serão exibidos novamente.',
-    codigos_recuperacao: await confirmarDoisFatores(db, box, request.actor, request.body.code),
+    msg: 'Verificação em duas etapas ativada. As outras sessões desta conta foram encerradas. Guarde os códigos de recuperação: eles não serão exibidos novamente.',
+    codigos_recuperacao: await confirmarDoisFatores(db, box, request.actor, request.body.code, request.cookies[REFRESH_COOKIE]),
   }));
 
   jsonRoute(app, c.desativar, async (request) => {

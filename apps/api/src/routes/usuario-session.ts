@@ -10,7 +10,7 @@ export async function usuarioSessionRoutes(app: FastifyInstance, ctx: AppContext
   jsonRoute(app, c.getUserCurrent, async (request) => ({ status: 200, msg: 'ok', data: toCurrentUser(request.sessionUser, ctx.config.requireAdmin2fa) }));
 
   jsonRoute(app, c.updatePassword, async (request) => {
-    await updatePassword(ctx.database.db, request.actor, request.params.id, request.body);
+    await updatePassword(ctx.database.db, ctx.session, request.actor, request.params.id, request.body);
     return { status: 200, msg: 'Senha alterada com sucesso. Entre novamente.' };
   });
 }

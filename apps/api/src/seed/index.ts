@@ -10,12 +10,11 @@ import { seedBoletos, seedContaCobranca } from './seed-boletos.js';
 import { seedFinanceiro } from './seed-financeiro.js';
 import { seedCobranca } from './seed-cobranca.js';
 import { seedCnab } from './seed-cnab.js';
+import { DEMO_LOGINS } from './demo-logins.js';
+import { passwordPolicyError } from '../modules/auth/password-policy.js';
+import { invalidVariable } from '../startup-errors.js';
 
-export const DEMO_LOGINS = [
-  { login: 'admin', password: 'admin123', papel: 'administrador' },
-  { login: 'loja', password: 'loja123', papel: 'usuario da Loja Demo' },
-  { login: 'franqueado', password: 'franq123', papel: 'franqueado (nivel 3)' },
-];
+export { DEMO_LOGINS } from './demo-logins.js';
 
 export type SeedResult = { seeded: 'demo' | 'none' | 'skipped'; lines: string[] };
 
@@ -35,6 +34,9 @@ export async function seedIfEmpty(db: Db, mode: 'demo' | 'none', adminPassword: 
     if (n > 0) return { seeded: 'skipped', lines: [] } satisfies SeedResult;
 
     if (mode === 'none') {
+      // ADMIN_PASSWORD is a password somebody chose: it passes the policy like any other (decision 106)
+      const refused = adminPassword === null ? null : await passwordPolicyError(adminPassword, 'admin');
+      if (refused) throw invalidVariable('ADMIN_PASSWORD', `não é aceita como senha do administrador: ${refused.charAt(0).toLowerCase()}${refused.slice(1)}`);
       const password = adminPassword ?? randomBytes(9).toString('base64url');
       await createUsuario(tx, { name: 'Administrador', login: 'admin', password, nivel: '2', setor: 'Administração', empresa_id: null });
       return {

@@ -1,6 +1,7 @@
 import { completeCnpj } from '@bg/domain';
 import type { DbOrTx } from '../db/client.js';
 import { createEmpresa, createUsuario } from '../factories/foundation.js';
+import { DEMO_PASSWORDS } from './demo-logins.js';
 
 export type SeedLog = (line: string) => void;
 
@@ -43,7 +44,7 @@ export async function seedFoundation(db: DbOrTx) {
   const admin = await createUsuario(db, {
     name: 'Ana Administradora',
     login: 'admin',
-    password: 'admin123',
+    password: DEMO_PASSWORDS.admin,
     email: 'admin@boletogarantido.com.br',
     nivel: '2',
     setor: 'Análise de Crédito',
@@ -52,7 +53,7 @@ export async function seedFoundation(db: DbOrTx) {
   const lojaUser = await createUsuario(db, {
     name: 'Lucas Lojista',
     login: 'loja',
-    password: 'loja123',
+    password: DEMO_PASSWORDS.loja,
     email: 'lucas@lojademo.com.br',
     nivel: '1',
     setor: 'Vendas',
@@ -61,7 +62,7 @@ export async function seedFoundation(db: DbOrTx) {
   const franqueado = await createUsuario(db, {
     name: 'Fernanda Franco',
     login: 'franqueado',
-    password: 'franq123',
+    password: DEMO_PASSWORDS.franqueado,
     email: 'fernanda@franquiademo.com.br',
     nivel: '3',
     setor: 'Franquia',

@@ -217,7 +217,8 @@ describe('public signing page', () => {
 
 describe('client IP behind a proxy (TRUST_PROXY)', () => {
   it('records X-Forwarded-For only when TRUST_PROXY is on', async () => {
-    const proxied = await createTestApp({ trustProxy: true });
+    // one proxy in front (TRUST_PROXY=1; `true` is refused since decision 106)
+    const proxied = await createTestApp({ trustProxy: 1 });
     try {
       const user = await proxied.userWithToken();
       const { garantia } = await aprovada(proxied, user.user);

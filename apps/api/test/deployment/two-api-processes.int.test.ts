@@ -135,7 +135,7 @@ describe.runIf(runUrl)('two API processes on one PostgreSQL', () => {
       WEB_DIST: path.join(storage, 'no-web-build'),
       LOG_LEVEL: 'warn',
       JOBS: 'on',
-      LOGIN_MAX_FAILURES: '4',
+      LOGIN_FREE_FAILURES: '1',
       BUREAU_RATE_LIMIT: '3',
       REFRESH_REUSE_GRACE: '1',
     };
@@ -213,16 +213,38 @@ describe.runIf(runUrl)('two API processes on one PostgreSQL', () => {
     }
   });
 
-  it('the login throttle counts failures made on both', async () => {
+  it('the login limits count failures made on both (decision 106)', async () => {
     const [a, b] = servers;
-    const wrong = (s: Server) => call(s, 'POST', '/api/login', { json: { username: 'franqueado', password: 'errada' } });
-    expect([(await wrong(a)).status, (await wrong(b)).status, (await wrong(a)).status, (await wrong(b)).status]).toEqual([401, 401, 401, 401]);
-    for (const s of servers) expect((await call(s, 'POST', '/api/login', { json: { username: 'franqueado', password: 'franq123' } })).status).toBe(429);
+    const attempt = async (s: Server, password: string) => {
+      const res = await call(s, 'POST', '/api/login', { json: { username: 'franqueado', password } });
+      return { status: res.status, wait: Number(res.raw.headers.get('retry-after') ?? 0) };
+    };
+    const pause = (seconds: number) => new Promise((r) => setTimeout(r, seconds * 1000 + 200));
+    // one free failure, then each one doubles the wait: B's failure continues A's count, and back
+    expect(await attempt(a, 'errada')).toEqual({ status: 401, wait: 0 });
+    const waitingOnB = await attempt(b, 'errada');
+    expect(waitingOnB).toEqual({ status: 429, wait: 1 });
+    await pause(1);
+    expect((await attempt(b, 'errada')).status).toBe(401);
+    const waitingOnA = await attempt(a, 'franq123');
+    expect(waitingOnA.status).toBe(429);
+    expect(waitingOnA.wait).toBeGreaterThanOrEqual(1);
+    // both failures on one counter: the address's and the login's
+    const client = new pg.Client({ connectionString: dbUrl });
+    await client.connect();
+    try {
+      const rows = await client.query(`SELECT ip, failures FROM login_throttle WHERE login = 'franqueado' ORDER BY ip`);
+      expect(rows.rows.map((r) => r.failures)).toEqual([2, 2]);
+    } finally {
+      await client.end();
+    }
+    await pause(waitingOnA.wait);
+    expect((await attempt(a, 'franq123')).status).toBe(200);
   });
 
   it('the bureau rate limit counts queries made on both', async () => {
     const [a, b] = servers;
-    const token = (await login(b, 'loja', 'loja123')).body.access_token as string;
+    const token = (await login(b, 'loja', 'loja1234')).body.access_token as string;
     let n = 700_000_000 + Math.floor(Math.random() * 99_000_000);
     const lookup = (s: Server) => call(s, 'POST', '/api/garantia/consultaDocumento', { token, json: { documento: completeCpf(String(n++)) } });
     await awayFromWindowEnd(60, 15);

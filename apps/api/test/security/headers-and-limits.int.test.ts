@@ -17,6 +17,8 @@ import { PNG, multipartBody } from './fixtures.js';
 
 let s: SecurityApp;
 let https: SecurityApp;
+/** Small numbers, so a test reaches the waits quickly and sits one out for real (decision 106). */
+const LIMITS = { freeFailures: 3, accountFreeFailures: 5, maxBackoffSeconds: 2 };
 let admin: string;
 let usuario: { token: string; empresaId: number };
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-web-'));
@@ -29,14 +31,15 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
   fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
-  s = await createSecurityApp({ webDist, loginMaxFailures: 3 });
+  s = await createSecurityApp({ webDist, loginLimits: LIMITS });
   const adm = await createUsuario(s.database.db, { nivel: '2', empresa_id: null });
   admin = await login(s, adm);
   const emp = await createEmpresa(s.database.db);
   const u = await createUsuario(s.database.db, { nivel: '1', empresa_id: emp.id });
   usuario = { token: await login(s, u), empresaId: emp.id };
-  // behind a TLS-terminating proxy (TRUST_PROXY=true): X-Forwarded-Proto tells the request came over HTTPS
-  https = await createSecurityApp({ webDist, trustProxy: true });
+  // behind one TLS-terminating proxy (TRUST_PROXY=1): X-Forwarded-Proto tells the request came over
+  // HTTPS, and the client address is the one that proxy saw (the right-most X-Forwarded-For entry)
+  https = await createSecurityApp({ webDist, trustProxy: 1, loginLimits: LIMITS });
 }, 120_000);
 afterAll(async () => {
   await s?.close();
@@ -166,15 +169,90 @@ describe('request size limits', () => {
   });
 });
 
-describe('login throttle (decision 004)', () => {
-  it('locks a login from one address after LOGIN_MAX_FAILURES failures (429), not from another address', async () => {
-    const u = await createUsuario(s.database.db, { nivel: '1', empresa_id: usuario.empresaId });
-    const attempt = (password: string, ip: string) => s.call({ method: 'POST', url: '/api/login', payload: { username: u.login, password }, remoteAddress: ip });
-    for (let i = 0; i < 3; i++) expect((await attempt('errada', '10.1.1.1')).statusCode).toBe(401);
-    const locked = await attempt(u.password, '10.1.1.1');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toMatchObject({ status: 429, msg: expect.stringMatching(/Tente novamente/) });
-    expect((await attempt(u.password, '10.1.1.2')).statusCode).toBe(200);
+describe('login limits (decision 106): slow an attacker down, never lock a user out', () => {
+  type Attempt = { status: number; retryAfter: number | null; msg: string };
+  const newUser = async (app: SecurityApp) => createUsuario(app.database.db, { nivel: '1', empresa_id: (await createEmpresa(app.database.db)).id });
+  const attemptOn = async (app: SecurityApp, login: string, password: string, opts: { ip?: string; xff?: string } = {}): Promise<Attempt> => {
+    const res = await app.call({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: login, password },
+      remoteAddress: opts.ip ?? '127.0.0.1',
+      ...(opts.xff ? { headers: { 'x-forwarded-for': opts.xff } } : {}),
+    });
+    const retry = res.headers['retry-after'];
+    return { status: res.statusCode, retryAfter: retry === undefined ? null : Number(retry), msg: res.json().msg as string };
+  };
+  const sleepSeconds = (n: number) => new Promise((r) => setTimeout(r, n * 1000 + 150));
+  /** The rows of a login's counters: key (address or per-login key) → failures. */
+  const counters = async (app: SecurityApp, login: string) => {
+    const { rows } = await app.database.executeSql('SELECT ip, failures FROM login_throttle WHERE login = $1 ORDER BY ip', [login.toLowerCase()]);
+    return Object.fromEntries((rows as { ip: string; failures: number }[]).map((r) => [r.ip, Number(r.failures)]));
+  };
+
+  it('TRUST_PROXY=1: the counted address is the one the proxy saw; a spoofed X-Forwarded-For changes nothing', async () => {
+    const u = await newUser(https);
+    // the proxy (127.0.0.1) appends the address it saw; the client wrote whatever it liked before it
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await attemptOn(https, u.login, 'errada', { xff: `203.0.113.${i + 1}, 198.51.100.7` })).status);
+    // rotating the spoofed entry did not make new addresses: after 3 failures the address waits
+    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(statuses.slice(3)).toEqual([429, 429, 429]);
+    expect(Object.keys(await counters(https, u.login))).toEqual(['198.51.100.7', 'senha:qualquer-ip']);
+    const audited = await https.database.executeSql("SELECT DISTINCT ip FROM audit_log WHERE action IN ('login.failed', 'login.backoff') AND summary->>'login' = $1", [u.login.toLowerCase()]);
+    expect(audited.rows).toEqual([{ ip: '198.51.100.7' }]);
+    // another client behind the same proxy is another address: not slowed by the first one's failures
+    expect((await attemptOn(https, u.login, u.password, { xff: '198.51.100.7, 198.51.100.8' })).status).toBe(200);
+    // and without the proxy's hop the header is nobody's business: the socket address counts
+    expect((await attemptOn(s, u.login, 'errada', { ip: '10.4.0.1', xff: '198.51.100.8' })).status).toBe(401);
+    expect(Object.keys(await counters(s, u.login))).toEqual(['10.4.0.1', 'senha:qualquer-ip']);
+  });
+
+  it('rotating addresses are slowed by the per-login counter: 30 guesses from 30 addresses get 5 or 6 checked', async () => {
+    const u = await newUser(s);
+    const answers: Attempt[] = [];
+    for (let i = 0; i < 30; i++) answers.push(await attemptOn(s, u.login, `errada-${i}`, { ip: `10.5.${i}.1` }));
+    const checked = answers.filter((a) => a.status === 401).length;
+    expect(checked).toBeGreaterThanOrEqual(5);
+    expect(checked).toBeLessThanOrEqual(6);
+    const waiting = answers.filter((a) => a.status === 429);
+    expect(waiting.length).toBe(30 - checked);
+    for (const a of waiting) {
+      expect(a.retryAfter).toBeGreaterThanOrEqual(1);
+      expect(a.retryAfter).toBeLessThanOrEqual(LIMITS.maxBackoffSeconds);
+      expect(a.msg).toMatch(/^Muitas tentativas sem sucesso\. Tente novamente em \d+ segundos?\.$/);
+    }
+    // the right password from yet another address waits like a guess — and is checked once the wait is over
+    const slowed = await attemptOn(s, u.login, u.password, { ip: '10.5.99.1' });
+    if (slowed.status === 429) await sleepSeconds(slowed.retryAfter!);
+    expect((await attemptOn(s, u.login, u.password, { ip: '10.5.99.1' })).status).toBe(200);
+  });
+
+  it("10 failures with a victim's address do not lock the victim out: the right password gets in after at most the wait", async () => {
+    const u = await newUser(s);
+    const victim = '10.6.0.1';
+    const attacker = await Promise.all(Array.from({ length: 10 }, () => attemptOn(s, u.login, 'errada', { ip: victim })));
+    // racing guesses are serialised by the counter: only the free ones were checked
+    expect(attacker.filter((a) => a.status === 401).length).toBe(LIMITS.freeFailures);
+    const first = await attemptOn(s, u.login, u.password, { ip: victim });
+    expect(first.status).toBe(429);
+    expect(first.retryAfter).toBeLessThanOrEqual(LIMITS.maxBackoffSeconds);
+    await sleepSeconds(first.retryAfter!);
+    expect((await attemptOn(s, u.login, u.password, { ip: victim })).status).toBe(200);
+  });
+
+  it('an address the user signed in from is not slowed by failures made elsewhere', async () => {
+    const u = await newUser(s);
+    const office = '10.7.0.1';
+    expect((await attemptOn(s, u.login, u.password, { ip: office })).status).toBe(200);
+    // a distributed guesser makes the login wait for every unknown address…
+    for (let i = 0; i < 8; i++) await attemptOn(s, u.login, 'errada', { ip: `10.7.${i + 1}.9` });
+    expect((await attemptOn(s, u.login, u.password, { ip: '10.7.50.9' })).status).toBe(429);
+    // …but the office signs in at once, and the failures of the address are its own
+    expect((await attemptOn(s, u.login, u.password, { ip: office })).status).toBe(200);
+    expect(await counters(s, u.login)).toMatchObject({ [office]: 0 });
+    const audits = await s.database.executeSql("SELECT action FROM audit_log WHERE summary->>'login' = $1 AND action = 'login.backoff'", [u.login.toLowerCase()]);
+    expect(audits.rows.length).toBeGreaterThanOrEqual(1);
   });
 });
 
@@ -197,6 +275,39 @@ describe('access tokens (ASVS V9)', () => {
     expect(await asToken(signed('HS256', 'sha256', 'another-secret'))).toBe(401);
     expect(await asToken(signed('HS256', 'sha256', 'test-secret', { ...claims, exp: now - 1 }))).toBe(401);
     expect(await asToken(signed('HS256', 'sha256', 'test-secret', { ...claims, tv: 1 }))).toBe(401);
+  });
+
+  it('refuses a token signed with our secret that lacks a claim we require, above all exp (decision 106)', async () => {
+    const me = (await s.call({ method: 'GET', url: '/api/usuario/getUserCurrent', token: admin })).json().data as { id: number };
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { sub: String(me.id), tv: 0, iat: now, exp: now + 600 };
+    // signed by hand: our signer would add the iat we want to leave out
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const asToken = async (c: object) => {
+      const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(c)}`;
+      const token = `${head}.${createHmac('sha256', 'test-secret').update(head).digest('base64url')}`;
+      const res = await s.call({ method: 'GET', url: '/api/usuario/getUserCurrent', token });
+      return [res.statusCode, res.json().msg];
+    };
+    expect(await asToken(claims)).toEqual([200, 'ok']);
+    const { exp: _exp, ...withoutExp } = claims;
+    const { iat: _iat, ...withoutIat } = claims;
+    const { sub: _sub, ...withoutSub } = claims;
+    const { tv: _tv, ...withoutTv } = claims;
+    for (const bad of [
+      withoutExp,
+      withoutIat,
+      withoutSub,
+      withoutTv,
+      { ...claims, exp: String(now + 600) },
+      { ...claims, sub: me.id },
+      { ...claims, sub: `${me.id}abc` },
+      { ...claims, tv: '0' },
+      { ...claims, tv: -1 },
+      { ...claims, mfa: 'outro' },
+    ]) {
+      expect(await asToken(bad), JSON.stringify(bad)).toEqual([401, 'Sessão expirada. Entre novamente.']);
+    }
   });
 });
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { TWO_FACTOR_MSG } from '@bg/domain';
 import { createEmpresa, createUsuario } from '../../src/factories/foundation.js';
-import { auditLog, loginThrottle, usuarioCodigoRecuperacao, usuarioDoisFatores } from '../../src/db/schema/index.js';
+import { auditLog, loginThrottle, refreshToken, usuarioCodigoRecuperacao, usuarioDoisFatores } from '../../src/db/schema/index.js';
 import { ANY_IP_2FA } from '../../src/modules/auth/login-throttle.js';
 import { totpCode } from '../../src/modules/auth/totp.js';
 import { createTestApp, refreshCookieOf, type TestApp } from '../harness.js';
@@ -14,12 +14,12 @@ import { createTestApp, refreshCookieOf, type TestApp } from '../harness.js';
  * steps (TOTP or a single-use recovery code), throttling of wrong codes like passwords, turning it
  * off with password + code, and REQUIRE_ADMIN_2FA enforced by the API itself.
  */
-const MAX_FAILURES = 4;
+const FREE_FAILURES = 4;
 let t: TestApp;
 let strict: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ loginMaxFailures: MAX_FAILURES });
+  t = await createTestApp({ loginLimits: { freeFailures: FREE_FAILURES, accountFreeFailures: 5, maxBackoffSeconds: 2 } });
   strict = await createTestApp({ requireAdmin2fa: true });
 });
 afterAll(async () => {
@@ -39,21 +39,40 @@ const passwordStep = (app: TestApp, u: User, ip?: string) => post(app, '/api/log
 /** A code of the next 30-second step: the current one may already have been spent. */
 const nextCode = (secret: string, steps = 1) => totpCode(secret, Date.now() + steps * 30_000);
 
-/** Turns two-factor sign-in on for a user; answers its secret and recovery codes. */
+/** Signs in with the password alone (two-factor off): the access token and the refresh cookie. */
+async function signIn(app: TestApp, u: User, ip?: string) {
+  const res = await passwordStep(app, u, ip);
+  expect(res.statusCode, res.body).toBe(200);
+  return { token: res.json().access_token as string, cookie: refreshCookieOf(res)! };
+}
+
+/** The session's next access token, as the web client gets it after a 401 (its refresh cookie). */
+async function refreshed(app: TestApp, cookie: string) {
+  const res = await app.call({ method: 'POST', url: '/api/login/refresh', cookies: { bg_refresh: cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  return { token: res.json().access_token as string, cookie: refreshCookieOf(res)! };
+}
+
+/**
+ * Turns two-factor sign-in on for a user from a session of its own; answers its secret, recovery
+ * codes and that session — refreshed, since turning it on ended every access token (decision 106).
+ */
 async function enable(app: TestApp, u: User) {
-  const token = await app.login(u.login, u.password);
-  const started = await post(app, '/api/usuario/doisFatores/iniciar', undefined, token);
+  const session = await signIn(app, u);
+  const started = await post(app, '/api/usuario/doisFatores/iniciar', undefined, session.token);
   expect(started.statusCode, started.body).toBe(200);
   const secret = started.json().data.segredo as string;
-  const confirmed = await post(app, '/api/usuario/doisFatores/confirmar', { code: totpCode(secret) }, token);
+  const confirmed = await app.call({ method: 'POST', url: '/api/usuario/doisFatores/confirmar', token: session.token, cookies: { bg_refresh: session.cookie }, payload: { code: totpCode(secret) } });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
-  return { secret, codes: confirmed.json().codigos_recuperacao as string[], token };
+  const { token, cookie } = await refreshed(app, session.cookie);
+  return { secret, codes: confirmed.json().codigos_recuperacao as string[], token, cookie };
 }
 
 describe('turning it on', () => {
   it('answers the secret and a QR code of the otpauth:// URI once, and enables it with the first code', async () => {
     const u = await lojaUser();
-    const token = await t.login(u.login, u.password);
+    const session = await signIn(t, u);
+    const token = session.token;
     const status = await t.call({ method: 'GET', url: '/api/usuario/doisFatores', token });
     expect(status.json().data).toEqual({ ativo: false, ativado_em: null, codigos_restantes: 0, obrigatorio: false });
 
@@ -80,7 +99,7 @@ describe('turning it on', () => {
     expect(wrong.json().errors).toEqual({ code: TWO_FACTOR_MSG.codeInvalid });
     expect((await post(t, '/api/usuario/doisFatores/confirmar', { code: '12ab56' }, token)).statusCode).toBe(422);
 
-    const confirmed = await post(t, '/api/usuario/doisFatores/confirmar', { code: totpCode(segredo) }, token);
+    const confirmed = await t.call({ method: 'POST', url: '/api/usuario/doisFatores/confirmar', token, cookies: { bg_refresh: session.cookie }, payload: { code: totpCode(segredo) } });
     expect(confirmed.statusCode).toBe(200);
     const codes = confirmed.json().codigos_recuperacao as string[];
     expect(codes).toHaveLength(10);
@@ -90,15 +109,44 @@ describe('turning it on', () => {
     expect(stored).toHaveLength(10);
     for (const s of stored) expect(s.codigo_hash).toMatch(/^\$argon2id\$/);
 
-    const after = (await t.call({ method: 'GET', url: '/api/usuario/doisFatores', token })).json().data;
+    // this session goes on after one refresh (its access token ended with every other one)
+    expect((await t.call({ method: 'GET', url: '/api/usuario/doisFatores', token })).statusCode).toBe(401);
+    const { token: renewed } = await refreshed(t, session.cookie);
+    const after = (await t.call({ method: 'GET', url: '/api/usuario/doisFatores', token: renewed })).json().data;
     expect(after).toMatchObject({ ativo: true, codigos_restantes: 10, obrigatorio: false });
-    expect((await t.call({ method: 'GET', url: '/api/usuario/getUserCurrent', token })).json().data.dois_fatores).toEqual({ ativo: true, configuracao_obrigatoria: false });
+    expect((await t.call({ method: 'GET', url: '/api/usuario/getUserCurrent', token: renewed })).json().data.dois_fatores).toEqual({ ativo: true, configuracao_obrigatoria: false });
     // the secret is never answered again
-    const again = await post(t, '/api/usuario/doisFatores/iniciar', undefined, token);
+    const again = await post(t, '/api/usuario/doisFatores/iniciar', undefined, renewed);
     expect(again.statusCode).toBe(409);
     expect(again.json().msg).toBe(TWO_FACTOR_MSG.alreadyOn);
     const audited = await t.database.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.entity, 'usuario'), eq(auditLog.entity_id, String(u.id))));
     expect(audited.map((a) => a.action)).toEqual(expect.arrayContaining(['dois_fatores.iniciar', 'dois_fatores.ativar']));
+  });
+
+  it('ends every other session of the user: their access tokens at once, their refresh tokens revoked; this one continues', async () => {
+    const u = await lojaUser();
+    const other = await signIn(t, u, '10.20.0.1');
+    const another = await signIn(t, u, '10.20.0.2');
+    const { token, cookie } = await enable(t, u);
+    // the other sessions: access token refused, refresh refused (revoked, not merely rotated)
+    for (const s of [other, another]) {
+      expect((await t.call({ method: 'GET', url: '/api/usuario/getUserCurrent', token: s.token })).statusCode).toBe(401);
+      expect((await t.call({ method: 'POST', url: '/api/login/refresh', cookies: { bg_refresh: s.cookie } })).statusCode).toBe(401);
+    }
+    // the session that turned it on: its refreshed token and its rotated cookie still work
+    expect((await t.call({ method: 'GET', url: '/api/usuario/getUserCurrent', token })).statusCode).toBe(200);
+    expect((await t.call({ method: 'POST', url: '/api/login/refresh', cookies: { bg_refresh: cookie } })).statusCode).toBe(200);
+    const [audit] = await t.database.db.select({ summary: auditLog.summary }).from(auditLog).where(and(eq(auditLog.action, 'dois_fatores.ativar'), eq(auditLog.entity_id, String(u.id))));
+    expect(audit.summary).toEqual({ sessao_mantida: true });
+  });
+
+  it('turned on without the refresh cookie (an API client), it ends every session', async () => {
+    const u = await lojaUser();
+    const session = await signIn(t, u);
+    const started = await post(t, '/api/usuario/doisFatores/iniciar', undefined, session.token);
+    const confirmed = await post(t, '/api/usuario/doisFatores/confirmar', { code: totpCode(started.json().data.segredo) }, session.token);
+    expect(confirmed.statusCode).toBe(200);
+    expect((await t.call({ method: 'POST', url: '/api/login/refresh', cookies: { bg_refresh: session.cookie } })).statusCode).toBe(401);
   });
 
   it('confirming without starting is refused', async () => {
@@ -156,6 +204,30 @@ describe('logging in', () => {
     expect(audit.map((a) => a.summary)).toEqual(expect.arrayContaining([{ segundo_fator: 'recuperacao' }]));
   });
 
+  it('a challenge opens one session: completed again — later, or racing with other codes — it is refused', async () => {
+    const u = await lojaUser();
+    const { secret, codes } = await enable(t, u);
+    const { challenge } = (await passwordStep(t, u)).json();
+    const first = await post(t, '/api/login/2fa', { challenge, code: nextCode(secret) });
+    expect(first.statusCode, first.body).toBe(200);
+    // the same challenge with another valid code (a recovery code): refused, and the code is not used up
+    const again = await post(t, '/api/login/2fa', { challenge, code: codes[0] });
+    expect(again.statusCode).toBe(401);
+    expect(again.json().msg).toBe(TWO_FACTOR_MSG.challengeExpired);
+    expect(refreshCookieOf(again)).toBeUndefined();
+    const unused = await t.database.db.select().from(usuarioCodigoRecuperacao).where(and(eq(usuarioCodigoRecuperacao.usuario_id, u.id), isNull(usuarioCodigoRecuperacao.usado_em)));
+    expect(unused).toHaveLength(10);
+    // two completions of one fresh challenge at once, each with its own valid recovery code: one session
+    const fresh = (await passwordStep(t, u)).json().challenge as string;
+    const racing = await Promise.all([codes[1], codes[2]].map((code) => post(t, '/api/login/2fa', { challenge: fresh, code })));
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    const sessions = await t.database.db.select().from(refreshToken).where(eq(refreshToken.usuario_id, u.id));
+    // enable()'s own session (rotated once) plus the two logins above
+    expect(new Set(sessions.map((r) => r.family_id)).size).toBe(3);
+    const left = await t.database.db.select().from(usuarioCodigoRecuperacao).where(and(eq(usuarioCodigoRecuperacao.usuario_id, u.id), isNull(usuarioCodigoRecuperacao.usado_em)));
+    expect(left).toHaveLength(9);
+  });
+
   it('two requests racing with one recovery code open one session', async () => {
     const u = await lojaUser();
     const { codes } = await enable(t, u);
@@ -164,30 +236,36 @@ describe('logging in', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
   });
 
-  it('wrong codes are throttled like passwords: per login and IP, and per login from any IP', async () => {
+  it('wrong codes are slowed like passwords: per login and IP, and per login from unknown addresses; never a lock', async () => {
     const u = await lojaUser();
     const { secret } = await enable(t, u);
     const ip = '10.8.0.1';
     const challenge = (await passwordStep(t, u, ip)).json().challenge as string;
     const statuses: number[] = [];
-    for (let i = 0; i < MAX_FAILURES; i++) statuses.push((await post(t, '/api/login/2fa', { challenge, code: '000000' }, undefined, ip)).statusCode);
-    expect(statuses).toEqual(Array(MAX_FAILURES).fill(401));
-    // locked: even the right code is refused now, with the lock message
-    const locked = await post(t, '/api/login/2fa', { challenge, code: nextCode(secret) }, undefined, ip);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().msg).toMatch(/Muitas tentativas sem sucesso/);
+    for (let i = 0; i < FREE_FAILURES; i++) statuses.push((await post(t, '/api/login/2fa', { challenge, code: '000000' }, undefined, ip)).statusCode);
+    expect(statuses).toEqual(Array(FREE_FAILURES).fill(401));
+    // waiting: even the right code is not checked yet — 429 with Retry-After, the same counter as passwords
+    const waiting = await post(t, '/api/login/2fa', { challenge, code: nextCode(secret) }, undefined, ip);
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.headers['retry-after']).toBe('1');
+    expect(waiting.json().msg).toMatch(/^Muitas tentativas sem sucesso\. Tente novamente em 1 segundo\.$/);
     expect((await passwordStep(t, u, ip)).statusCode).toBe(429);
     const audit = await t.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entity_id, String(u.id)));
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['login.2fa_failed', 'login.locked']));
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['login.2fa_failed', 'login.backoff']));
 
-    // from another address: the password step works (nobody locks the real user out of it), but
-    // the codes of this login are locked from every address once MAX_FAILURES were wrong anywhere
+    // from other unknown addresses: the password step works, the codes count per login too (5 free)
     const elsewhere = await passwordStep(t, u, '10.8.0.2');
     expect(elsewhere.json().requires_2fa).toBe(true);
-    const refused = await post(t, '/api/login/2fa', { challenge: elsewhere.json().challenge, code: nextCode(secret) }, undefined, '10.8.0.2');
-    expect(refused.statusCode).toBe(429);
+    expect((await post(t, '/api/login/2fa', { challenge: elsewhere.json().challenge, code: '111111' }, undefined, '10.8.0.2')).statusCode).toBe(401);
+    const third = (await passwordStep(t, u, '10.8.0.3')).json().challenge as string;
+    expect((await post(t, '/api/login/2fa', { challenge: third, code: '222222' }, undefined, '10.8.0.3')).statusCode).toBe(429);
     const rows = await t.database.db.select().from(loginThrottle).where(eq(loginThrottle.login, u.login.toLowerCase()));
-    expect(rows.map((r) => r.ip).sort()).toEqual([ip, ANY_IP_2FA].sort());
+    expect(Object.fromEntries(rows.map((r) => [r.ip, r.failures]))).toMatchObject({ [ip]: FREE_FAILURES, '10.8.0.2': 1, [ANY_IP_2FA]: 5 });
+
+    // the wait is over in a second or two: the right code gets in from the first address
+    await new Promise((r) => setTimeout(r, 2100));
+    const done = await post(t, '/api/login/2fa', { challenge, code: nextCode(secret) }, undefined, ip);
+    expect(done.statusCode, done.body).toBe(200);
   });
 
   it('a forged, tampered or stale challenge is refused, and a password change voids it', async () => {
@@ -251,10 +329,16 @@ describe('REQUIRE_ADMIN_2FA', () => {
 
     const started = await post(strict, '/api/usuario/doisFatores/iniciar', undefined, token);
     const secret = started.json().data.segredo as string;
-    expect((await post(strict, '/api/usuario/doisFatores/confirmar', { code: totpCode(secret) }, token)).statusCode).toBe(200);
-    // on: the same session now reaches everything
-    expect((await strict.call({ method: 'GET', url: '/api/empresa/getAllPaginate', token })).statusCode).toBe(200);
-    const off = await post(strict, '/api/usuario/doisFatores/desativar', { password: admin.password, code: nextCode(secret) }, token);
+    const confirmed = await strict.call({ method: 'POST', url: '/api/usuario/doisFatores/confirmar', token, cookies: { bg_refresh: refreshCookieOf(refreshed)! }, payload: { code: totpCode(secret) } });
+    expect(confirmed.statusCode).toBe(200);
+    // on: the same session, after the refresh every client makes on a 401, reaches everything
+    // (turning it on ended every access token, decision 106)
+    expect((await strict.call({ method: 'GET', url: '/api/empresa/getAllPaginate', token })).statusCode).toBe(401);
+    const renewed = await strict.call({ method: 'POST', url: '/api/login/refresh', cookies: { bg_refresh: refreshCookieOf(refreshed)! } });
+    const fresh = renewed.json().access_token as string;
+    expect(JSON.parse(Buffer.from(fresh.split('.')[1], 'base64url').toString()).mfa).toBeUndefined();
+    expect((await strict.call({ method: 'GET', url: '/api/empresa/getAllPaginate', token: fresh })).statusCode).toBe(200);
+    const off = await post(strict, '/api/usuario/doisFatores/desativar', { password: admin.password, code: nextCode(secret) }, fresh);
     expect(off.statusCode).toBe(403);
     expect(off.json().msg).toBe(TWO_FACTOR_MSG.mandatory);
     // and the next login asks for the code

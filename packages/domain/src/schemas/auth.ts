@@ -9,11 +9,21 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/**
+ * What a new password must be (decision 106): at least 8 characters and not the login, with no
+ * composition rules. The server also refuses the passwords of its common-password list
+ * (apps/api/src/modules/auth/password-policy.ts), which the web does not download.
+ */
 export const newPasswordSchema = z
   .string({ error: MSG.required })
   .min(1, MSG.required)
   .min(PASSWORD_MIN_LENGTH, MSG.passwordMin)
   .max(200);
+
+/** The "not the login" rule, for a schema that has both (case and surrounding spaces ignored). */
+export function passwordEqualsLogin(password: string, login: string): boolean {
+  return login.trim() !== '' && password.trim().toLowerCase() === login.trim().toLowerCase();
+}
 
 /** What the server receives: the confirmation exists on the client only (spec §3 User). */
 export const changePasswordSchema = z.object({

@@ -56,4 +56,14 @@ describe('usuario schemas', () => {
     expect(r.error!.issues[0]).toMatchObject({ path: ['password_confirmation'], message: 'A confirmação deve ser igual à nova senha' });
     expect(usuarioCreateSchema.safeParse({ ...base, password: 'curta' }).success).toBe(false);
   });
+
+  it('refuses a password equal to the login, whatever its case (decision 106)', () => {
+    for (const password of ['nome.sobrenome', 'Nome.Sobrenome', ' NOME.SOBRENOME ']) {
+      const r = usuarioCreateSchema.safeParse({ ...base, password });
+      expect(r.error!.issues).toEqual([expect.objectContaining({ path: ['password'], message: 'A senha não pode ser igual ao login' })]);
+      const form = usuarioCreateFormSchema.safeParse({ ...base, password, password_confirmation: password });
+      expect(form.error!.issues[0]).toMatchObject({ path: ['password'], message: 'A senha não pode ser igual ao login' });
+    }
+    expect(usuarioCreateSchema.safeParse({ ...base, password: 'nome.sobrenome1' }).success).toBe(true);
+  });
 });

@@ -13,6 +13,10 @@ export const MSG = {
   /** Ours: a protected call made without any access token (never logged in, or logged out). */
   loginRequired: 'Faça login para continuar.',
   passwordMin: 'A senha deve ter pelo menos 8 caracteres',
+  /** Ours (password policy, decision 106): a new password never equals the login. */
+  passwordIsLogin: 'A senha não pode ser igual ao login',
+  /** Ours (decision 106): the server refuses a password of its common-password list. */
+  passwordCommon: 'Esta senha é muito comum e fácil de adivinhar; escolha outra',
   passwordConfirmation: 'A confirmação deve ser igual à nova senha',
   phoneInvalid: 'Informe um telefone válido!',
   emailInvalid: 'Informe um e-mail válido!',

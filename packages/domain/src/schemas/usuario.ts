@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NIVEL } from '../access/levels.js';
 import { MSG } from './messages.js';
 import { optionalText, requiredText } from './common.js';
-import { newPasswordSchema } from './auth.js';
+import { newPasswordSchema, passwordEqualsLogin } from './auth.js';
 import { optionalEmailSchema, optionalIdSchema } from './cadastro-fields.js';
 
 const usuarioShape = {
@@ -24,8 +24,18 @@ const empresaRule = (v: WithEmpresa, ctx: z.RefinementCtx) => {
 export const usuarioUpdateSchema = z.object(usuarioShape).superRefine(empresaRule);
 export type UsuarioUpdateInput = z.infer<typeof usuarioUpdateSchema>;
 
+// A new user's password is never its login (decision 106).
+const passwordRule = (v: { login: string; password: string }, ctx: z.RefinementCtx) => {
+  if (passwordEqualsLogin(v.password, v.login)) ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.passwordIsLogin });
+};
+
 /** POST /api/usuario/create. */
-export const usuarioCreateSchema = z.object({ ...usuarioShape, password: newPasswordSchema }).superRefine(empresaRule);
+export const usuarioCreateSchema = z
+  .object({ ...usuarioShape, password: newPasswordSchema })
+  .superRefine((v, ctx) => {
+    empresaRule(v, ctx);
+    passwordRule(v, ctx);
+  });
 export type UsuarioCreateInput = z.infer<typeof usuarioCreateSchema>;
 
 /** "Novo Usuário" form: the confirmation exists on the client only. */
@@ -33,5 +43,6 @@ export const usuarioCreateFormSchema = z
   .object({ ...usuarioShape, password: newPasswordSchema, password_confirmation: z.string().min(1, MSG.required) })
   .superRefine((v, ctx) => {
     empresaRule(v, ctx);
+    passwordRule(v, ctx);
     if (v.password !== v.password_confirmation) ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: MSG.passwordConfirmation });
   });

@@ -69,12 +69,14 @@ export const refreshToken = pgTable('refresh_token', {
   user_agent: varchar('user_agent', { length: 300 }),
 });
 
+/** Login limits (0001, 0110; decision 106): `ip` is an address or a per-login key ('senha:qualquer-ip', '2fa:qualquer-ip'). */
 export const loginThrottle = pgTable('login_throttle', {
   login: varchar('login', { length: 60 }).notNull(),
   ip: varchar('ip', { length: 64 }).notNull(),
   failures: integer('failures').notNull(),
-  window_started_at: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
-  locked_until: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  last_failure_at: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }),
+  next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+  last_success_at: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
 });
 
 export const auditLog = pgTable('audit_log', {

@@ -7,7 +7,13 @@ import { deriveKey } from './secret-box.js';
  * this purpose only — so it is no access token (jwtVerify rejects it), any API process sharing
  * JWT_SECRET accepts it (no server state), and a password change (token_version bump) voids it.
  */
-export type LoginChallenge = { usuarioId: number; tokenVersion: number };
+export type LoginChallenge = {
+  usuarioId: number;
+  tokenVersion: number;
+  /** Random per challenge: the one that opened a session is kept until `expiresAt` (login-2fa.ts). */
+  nonce: string;
+  expiresAt: Date;
+};
 
 export type ChallengeSigner = {
   sign(user: { id: number; token_version: number }): string;
@@ -34,10 +40,11 @@ export function challengeSigner(secret: string, ttlSeconds = LOGIN_CHALLENGE_TTL
       const given = Buffer.from(sig);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
       try {
-        const body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u: unknown; tv: unknown; exp: unknown };
+        const body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u: unknown; tv: unknown; exp: unknown; n: unknown };
         if (typeof body.u !== 'number' || typeof body.tv !== 'number' || typeof body.exp !== 'number') return null;
+        if (typeof body.n !== 'string' || !/^[\w-]{8,32}$/.test(body.n)) return null;
         if (body.exp * 1000 < now()) return null;
-        return { usuarioId: body.u, tokenVersion: body.tv };
+        return { usuarioId: body.u, tokenVersion: body.tv, nonce: body.n, expiresAt: new Date(body.exp * 1000) };
       } catch {
         return null;
       }

@@ -1,69 +1,151 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { loginThrottle } from '../../db/schema/index.js';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../errors/app-error.js';
 
 /**
- * Brute-force protection keyed on (login, IP). Failures slow the answer down, then lock that pair
- * for a while. Because the key includes the IP, somebody failing on purpose elsewhere cannot keep
- * the real user out, and every lock ends by itself.
+ * Login limits that slow guessing down and never lock anybody out (docs/decisions/106; ASVS 5.0
+ * 6.1.1, 6.3.1). Every check of a secret — the login's password, a second-factor code, the
+ * current password of Alterar Senha or of turning two-factor off — first claims an attempt:
+ *
+ * - per (login, client address): the first `freeFailures` failures in a row are answered at once;
+ *   after that each failure makes the next attempt from there wait 1 s, 2 s, 4 s… up to
+ *   `maxBackoffSeconds`;
+ * - per login from every address (`ANY_IP_PASSWORD` for passwords, `ANY_IP_2FA` for codes): the
+ *   same past `accountFreeFailures`, so spreading guesses over many addresses buys nothing — but
+ *   an address the login opened a session from in the last KNOWN_ADDRESS_DAYS is exempt, so
+ *   failures made elsewhere never slow the real user down at home or at the office.
+ *
+ * While an attempt must wait the answer is 429 with Retry-After and nothing is checked or counted,
+ * so the right secret is checked again as soon as the wait is over: waiting is never refusal. The
+ * counters live in `login_throttle` on the database clock, so every API process shares them. An
+ * attempt counts as a failure when it is claimed (row locks serialise racing attempts, so a burst
+ * at the moment a wait ends gets one check) and is taken back when its secret was right.
  */
-export type ThrottlePolicy = { maxFailures: number; lockMinutes: number; delayBaseMs: number };
+export type LoginLimits = {
+  /** LOGIN_FREE_FAILURES: failures of one login from one address answered without a wait. */
+  freeFailures: number;
+  /** LOGIN_ACCOUNT_FREE_FAILURES: failures of one login from every address before unknown addresses wait too. */
+  accountFreeFailures: number;
+  /** LOGIN_BACKOFF_MAX_SECONDS: the longest wait. */
+  maxBackoffSeconds: number;
+};
+
+/** Wrong passwords of a login from every address together (the `ip` column of login_throttle). */
+export const ANY_IP_PASSWORD = 'senha:qualquer-ip';
+/** Wrong second-factor codes of a login from every address together (decision 095). */
+export const ANY_IP_2FA = '2fa:qualquer-ip';
+/** A counter with no failure for this long starts again from zero. */
+export const FORGET_AFTER_HOURS = 24;
+/** An address the login opened a session from this recently does not wait for failures made elsewhere. */
+export const KNOWN_ADDRESS_DAYS = 30;
+
+/** Seconds the next attempt waits after the `failures`-th failure in a row: 0, then 1, 2, 4… up to max. */
+export function backoffSeconds(failures: number, free: number, max: number): number {
+  if (failures < free) return 0;
+  return Math.min(max, 2 ** Math.min(failures - free, 20));
+}
+
+export function tooManyAttempts(seconds: number): AppError {
+  const s = Math.max(1, Math.ceil(seconds));
+  return new AppError('TOO_MANY_REQUESTS', `Muitas tentativas sem sucesso. Tente novamente em ${s} ${s === 1 ? 'segundo' : 'segundos'}.`, {
+    retryAfterSeconds: s,
+  });
+}
+
+export type AttemptCounter = { key: string; failures: number; startedBackoff: boolean };
+
+/** A claimed attempt: already counted as a failure until `succeeded` takes it back. */
+export type Attempt = {
+  login: string;
+  ip: string;
+  /** The failures now counted (this attempt included) on the address and, unless exempt, the login. */
+  address: AttemptCounter;
+  account: AttemptCounter | null;
+  /** Whether this attempt, if it fails, is the one that starts a wait (worth a log line). */
+  startsBackoff: boolean;
+  /**
+   * The secret was right. `session`: a session opens (login, second step, a password changed),
+   * so the address counter restarts and the address becomes known; otherwise (the password step
+   * of a two-factor login) this attempt is only taken back, and wrong codes stay counted.
+   */
+  succeeded(db: DbOrTx, opts: { session: boolean }): Promise<void>;
+};
+
+type CounterRow = { ip: string; failures: number; forgotten: boolean; wait: number; known: boolean };
 
 /**
- * Second-factor codes are also counted per login from every IP together (this value in the ip
- * column): with the password known, spreading guesses of 6 digits over many addresses does not
- * buy more of them. It locks only the code step, never the password step of the real user's IP.
+ * Claims an attempt for `login` from `ip`, counted on the address and on `accountKey`
+ * (ANY_IP_PASSWORD or ANY_IP_2FA) unless the address is known. Throws 429 with Retry-After while
+ * either counter must still wait.
  */
-export const ANY_IP_2FA = '2fa:qualquer-ip';
+export async function claimAttempt(db: Db, limits: LoginLimits, login: string, ip: string, accountKey: string): Promise<Attempt> {
+  const key = login.toLowerCase();
+  const outcome = await db.transaction(async (tx) => {
+    // a few rows that nothing remembers any more go first (attempts keep the table small)
+    await tx.execute(sql`
+      DELETE FROM login_throttle WHERE (login, ip) IN (
+        SELECT login, ip FROM login_throttle
+         WHERE last_failure_at < now() - make_interval(hours => ${FORGET_AFTER_HOURS})
+           AND (last_success_at IS NULL OR last_success_at < now() - make_interval(days => ${KNOWN_ADDRESS_DAYS}))
+         LIMIT 20)`);
+    // always the address first, then the login's row: racing attempts lock in the same order
+    const address = await lockCounter(tx, key, ip);
+    const account = address.known ? null : await lockCounter(tx, key, accountKey);
+    const wait = Math.max(...[address, account].map((c) => (c && !c.forgotten ? c.wait : 0)));
+    if (wait > 0) return { waitSeconds: wait, address: null, account: null };
+    const count = async (c: CounterRow, free: number): Promise<AttemptCounter> => {
+      const failures = (c.forgotten ? 0 : c.failures) + 1;
+      const seconds = backoffSeconds(failures, free, limits.maxBackoffSeconds);
+      await tx.execute(sql`
+        UPDATE login_throttle SET failures = ${failures}, last_failure_at = now(),
+               next_attempt_at = CASE WHEN ${seconds}::int > 0 THEN now() + make_interval(secs => ${seconds}) END
+         WHERE login = ${key} AND ip = ${c.ip}`);
+      return { key: c.ip, failures, startedBackoff: failures === free };
+    };
+    return { waitSeconds: 0, address: await count(address, limits.freeFailures), account: account ? await count(account, limits.accountFreeFailures) : null };
+  });
+  const { address, account } = outcome;
+  if (!address) throw tooManyAttempts(outcome.waitSeconds);
 
-/** Delay before answering the n-th consecutive failure: none for the first 3, then doubling to 4 s. */
-export function failureDelayMs(failures: number, baseMs: number): number {
-  if (failures < 3 || baseMs <= 0) return 0;
-  return Math.min(baseMs * 2 ** (failures - 3), 4000);
+  return {
+    login: key,
+    ip,
+    address,
+    account,
+    startsBackoff: address.startedBackoff || account?.startedBackoff === true,
+    async succeeded(conn, { session }) {
+      if (session) {
+        await conn.execute(sql`
+          UPDATE login_throttle SET failures = 0, next_attempt_at = NULL, last_success_at = now()
+           WHERE login = ${key} AND ip = ${ip}`);
+      } else {
+        await takeBack(conn, key, address);
+      }
+      if (account) await takeBack(conn, key, account);
+    },
+  };
 }
 
-export async function assertNotLocked(db: DbOrTx, login: string, ip: string): Promise<void> {
-  const [row] = await db
-    .select({ locked_until: loginThrottle.locked_until })
-    .from(loginThrottle)
-    .where(and(eq(loginThrottle.login, login.toLowerCase()), eq(loginThrottle.ip, ip)));
-  if (row?.locked_until && row.locked_until > new Date()) {
-    const minutes = Math.max(1, Math.ceil((row.locked_until.getTime() - Date.now()) / 60000));
-    throw new AppError('TOO_MANY_REQUESTS', `Muitas tentativas sem sucesso. Tente novamente em ${minutes} minuto(s).`);
-  }
-}
-
-/** Counts one failure; answers the new count and whether this failure locked the pair. */
-export async function registerFailure(
-  db: DbOrTx,
-  login: string,
-  ip: string,
-  policy: ThrottlePolicy,
-): Promise<{ failures: number; locked: boolean }> {
-  const window = `${policy.lockMinutes} minutes`;
-  const result = await db.execute(sql`
-    INSERT INTO login_throttle AS t (login, ip, failures, window_started_at)
-    VALUES (${login.toLowerCase()}, ${ip}, 1, now())
-    ON CONFLICT (login, ip) DO UPDATE SET
-      failures = CASE WHEN t.window_started_at < now() - ${window}::interval OR t.locked_until < now()
-                      THEN 1 ELSE t.failures + 1 END,
-      window_started_at = CASE WHEN t.window_started_at < now() - ${window}::interval OR t.locked_until < now()
-                      THEN now() ELSE t.window_started_at END,
-      locked_until = CASE WHEN t.locked_until < now() THEN NULL ELSE t.locked_until END
-    RETURNING failures`);
+async function lockCounter(tx: DbOrTx, login: string, ip: string): Promise<CounterRow> {
+  await tx.execute(sql`INSERT INTO login_throttle (login, ip, failures) VALUES (${login}, ${ip}, 0) ON CONFLICT (login, ip) DO NOTHING`);
+  const result = await tx.execute(sql`
+    SELECT ip, failures,
+           (last_failure_at IS NULL OR last_failure_at < now() - make_interval(hours => ${FORGET_AFTER_HOURS})) AS forgotten,
+           coalesce(extract(epoch FROM next_attempt_at - now()), 0)::float8 AS wait,
+           coalesce(last_success_at > now() - make_interval(days => ${KNOWN_ADDRESS_DAYS}), false) AS known
+      FROM login_throttle WHERE login = ${login} AND ip = ${ip} FOR UPDATE`);
   // a raw SQL result is untyped in Drizzle (its shape differs between PGlite and node-postgres)
-  const failures = Number((result as { rows: { failures: number }[] }).rows[0]?.failures ?? 1);
-  if (failures >= policy.maxFailures) {
-    await db
-      .update(loginThrottle)
-      .set({ locked_until: sql`now() + ${window}::interval` })
-      .where(and(eq(loginThrottle.login, login.toLowerCase()), eq(loginThrottle.ip, ip)));
-    return { failures, locked: true };
-  }
-  return { failures, locked: false };
+  const row = (result as { rows: CounterRow[] }).rows[0];
+  return { ip: row.ip, failures: Number(row.failures), forgotten: Boolean(row.forgotten), wait: Number(row.wait), known: Boolean(row.known) };
 }
 
-export async function clearFailures(db: DbOrTx, login: string, ip: string): Promise<void> {
-  await db.delete(loginThrottle).where(and(eq(loginThrottle.login, login.toLowerCase()), eq(loginThrottle.ip, ip)));
+/**
+ * Takes one claimed attempt back. The wait it set goes too, unless another attempt was claimed
+ * since (then that one's wait stands).
+ */
+async function takeBack(conn: DbOrTx, login: string, counter: AttemptCounter): Promise<void> {
+  await conn.execute(sql`
+    UPDATE login_throttle SET failures = greatest(failures - 1, 0),
+           next_attempt_at = CASE WHEN failures = ${counter.failures} THEN NULL ELSE next_attempt_at END
+     WHERE login = ${login} AND ip = ${counter.key}`);
 }

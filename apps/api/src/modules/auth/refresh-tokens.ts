@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { refreshToken } from '../../db/schema/index.js';
 
@@ -37,6 +37,26 @@ export async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> 
     .update(refreshToken)
     .set({ revoked_at: sql`now()` })
     .where(and(eq(refreshToken.family_id, familyId), isNull(refreshToken.revoked_at)));
+}
+
+/**
+ * Ends every session of a user but one: its refresh tokens are revoked except those of the family
+ * of `keepRaw` (the caller's own refresh token, when it came with the request and is the user's
+ * and still alive). Answers the family kept, or null when none was.
+ */
+export async function revokeOtherSessions(db: DbOrTx, usuarioId: number, keepRaw: string | undefined): Promise<string | null> {
+  const [kept] = keepRaw
+    ? await db
+        .select({ family_id: refreshToken.family_id })
+        .from(refreshToken)
+        .where(and(eq(refreshToken.token_hash, hashToken(keepRaw)), eq(refreshToken.usuario_id, usuarioId), isNull(refreshToken.revoked_at)))
+    : [];
+  const family = kept?.family_id ?? null;
+  await db
+    .update(refreshToken)
+    .set({ revoked_at: sql`now()` })
+    .where(and(eq(refreshToken.usuario_id, usuarioId), isNull(refreshToken.revoked_at), family ? ne(refreshToken.family_id, family) : undefined));
+  return family;
 }
 
 export async function revokeAllForUser(db: DbOrTx, usuarioId: number): Promise<void> {

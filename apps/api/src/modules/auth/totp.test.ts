@@ -70,7 +70,9 @@ describe('login challenge', () => {
     let now = 1_700_000_000_000;
     const signer = challengeSigner('segredo', 300, () => now);
     const token = signer.sign({ id: 5, token_version: 2 });
-    expect(signer.verify(token)).toEqual({ usuarioId: 5, tokenVersion: 2 });
+    expect(signer.verify(token)).toEqual({ usuarioId: 5, tokenVersion: 2, nonce: expect.stringMatching(/^[\w-]{12}$/), expiresAt: new Date(now + 300_000) });
+    // each challenge has its own nonce (the one that opened a session is refused afterwards)
+    expect(signer.verify(signer.sign({ id: 5, token_version: 2 }))!.nonce).not.toBe(signer.verify(token)!.nonce);
     expect(challengeSigner('outro', 300, () => now).verify(token)).toBeNull();
     const [payload, sig] = token.split('.');
     const forged = Buffer.from(JSON.stringify({ u: 6, tv: 2, exp: now / 1000 + 300, n: 'x' })).toString('base64url');

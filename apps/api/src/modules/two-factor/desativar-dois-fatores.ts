@@ -5,16 +5,18 @@ import { usuarioCodigoRecuperacao, usuarioDoisFatores } from '../../db/schema/in
 import { AppError } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { countFailure, type SessionDeps } from '../auth/login.js';
-import { ANY_IP_2FA, assertNotLocked } from '../auth/login-throttle.js';
+import { recordFailure, type SessionDeps } from '../auth/login.js';
+import { ANY_IP_2FA, ANY_IP_PASSWORD, claimAttempt } from '../auth/login-throttle.js';
 import { verifyPassword } from '../auth/password-hash.js';
 import { loadSessionUser, type SessionUser } from '../auth/session-user.js';
 import { verifySecondFactor } from '../auth/verify-second-factor.js';
 
 /**
- * POST /api/usuario/doisFatores/desativar: the password and a code (TOTP or recovery), each wrong
- * answer counted by the login throttle like a failed login — a stolen access token alone cannot
- * turn two-factor sign-in off. Refused for administradores while REQUIRE_ADMIN_2FA is on.
+ * POST /api/usuario/doisFatores/desativar: the password and a code (TOTP or recovery), each checked
+ * under the login limits like a login's (login-throttle.ts: the password per address and per
+ * login, the code per address and per login's codes) — a stolen access token alone cannot turn
+ * two-factor sign-in off, nor guess its way there faster. Refused for administradores while
+ * REQUIRE_ADMIN_2FA is on.
  */
 export async function desativarDoisFatores(
   db: Db,
@@ -26,24 +28,26 @@ export async function desativarDoisFatores(
   if (deps.requireAdmin2fa && user.nivel === NIVEL.ADMINISTRADOR) throw new AppError('FORBIDDEN', TWO_FACTOR_MSG.mandatory);
   if (!user.two_factor) throw new AppError('CONFLICT', TWO_FACTOR_MSG.notOn);
   const ip = actor.ip ?? 'unknown';
-  await assertNotLocked(db, user.login, ip);
-  await assertNotLocked(db, user.login, ANY_IP_2FA);
-  const who = { login: user.login, userId: user.id, ip };
 
+  const passwordAttempt = await claimAttempt(db, deps.limits, user.login, ip, ANY_IP_PASSWORD);
   const full = await loadSessionUser(db, { id: user.id });
   if (!full || !(await verifyPassword(full.password_hash, input.password))) {
-    await countFailure(db, who, deps, 'dois_fatores.senha_incorreta');
+    await recordFailure(db, passwordAttempt, user.id, deps, 'dois_fatores.senha_incorreta');
     throw new AppError('VALIDATION', TWO_FACTOR_MSG.passwordWrong, { errors: { password: TWO_FACTOR_MSG.passwordWrong } });
   }
+  await passwordAttempt.succeeded(db, { session: false });
+
+  const codeAttempt = await claimAttempt(db, deps.limits, user.login, ip, ANY_IP_2FA);
   const done = await db.transaction(async (tx) => {
     const via = await verifySecondFactor(tx, deps.twoFactor, user.id, input.code);
     if (!via) return false;
     await tx.delete(usuarioCodigoRecuperacao).where(eq(usuarioCodigoRecuperacao.usuario_id, user.id));
     await tx.delete(usuarioDoisFatores).where(eq(usuarioDoisFatores.usuario_id, user.id));
     await recordAudit(tx, actor, { action: 'dois_fatores.desativar', entity: 'usuario', entityId: user.id, summary: { segundo_fator: via } });
+    await codeAttempt.succeeded(tx, { session: false });
     return true;
   });
   if (done) return;
-  await countFailure(db, who, deps, 'dois_fatores.codigo_incorreto', ANY_IP_2FA);
+  await recordFailure(db, codeAttempt, user.id, deps, 'dois_fatores.codigo_incorreto');
   throw new AppError('VALIDATION', TWO_FACTOR_MSG.codeInvalid, { errors: { code: TWO_FACTOR_MSG.codeInvalid } });
 }

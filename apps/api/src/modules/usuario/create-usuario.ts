@@ -6,6 +6,7 @@ import { AppError, invalid } from '../../errors/app-error.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Actor } from '../../shared/actor.js';
 import { hashPassword } from '../auth/password-hash.js';
+import { assertPasswordPolicy } from '../auth/password-policy.js';
 import { empresaScope } from '../tenancy/scope.js';
 import { assertCanManage } from './usuario-access.js';
 
@@ -22,11 +23,16 @@ export async function assertEmpresaExists(tx: DbOrTx, empresaId: number | null) 
   if (!row) throw invalid({ empresa_id: 'Empresa não encontrada.' });
 }
 
-/** POST /api/usuario/create: a new user with the default permissions of its level. */
+/**
+ * POST /api/usuario/create: a new user with the default permissions of its level. Its password
+ * must pass the password policy (password-policy.ts: the schema already refused a short one or
+ * the login; here the common-password list).
+ */
 export async function createUsuario(db: Db, actor: Actor, input: UsuarioCreateInput) {
   const empresaId = input.nivel === NIVEL.ADMINISTRADOR ? null : input.empresa_id;
   const scope = await empresaScope(db, actor);
   assertCanManage(actor, scope, { empresa_id: empresaId, nivel: input.nivel }, 'assign');
+  await assertPasswordPolicy(input.password, input.login);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     await assertLoginFree(tx, input.login);
