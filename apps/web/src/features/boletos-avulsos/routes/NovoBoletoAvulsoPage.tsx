@@ -2,7 +2,7 @@ import { Grid, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { boletoAvulsoSchema, documentKind, isValidCpfCnpj, type BoletoAvulsoInput } from '@bg/domain';
+import { boletoAvulsoSchema, documentKind, isValidCpfCnpj, todayInSaoPaulo, ultimoVencimentoAceito, type BoletoAvulsoInput } from '@bg/domain';
 import { AddressFields, DateField, DocumentInput, FormActions, MoneyInput, PageHeader } from '../../../components';
 import { empresasForSelectQuery } from '../../../lib/lookups';
 import { useSubmit } from '../../../lib/use-submit';
@@ -95,7 +95,7 @@ export function NovoBoletoAvulsoPage() {
                 <MoneyInput label="Valor" withAsterisk {...form.getInputProps('valor')} />
               </Grid.Col>
               <Grid.Col span={col(3)}>
-                <DateField label="Vencimento" withAsterisk {...form.getInputProps('vencimento')} />
+                <DateField label="Vencimento" withAsterisk minDate={todayInSaoPaulo()} maxDate={ultimoVencimentoAceito(todayInSaoPaulo())} {...form.getInputProps('vencimento')} />
               </Grid.Col>
               <Grid.Col span={col(6)}>
                 <Select

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { addMonthsClamped, DATE_MSG, todayInSaoPaulo, ultimoVencimentoAceito } from '@bg/domain';
 import { renderWithProviders } from '../../../test/render';
 import type { BoletoRow } from '../api/boletos';
 import { UpdateBoletoForm } from './UpdateBoletoForm';
@@ -7,8 +8,9 @@ import { UpdateBoletoForm } from './UpdateBoletoForm';
 const api = vi.hoisted(() => ({ updateBoleto: vi.fn() }));
 vi.mock('../api/boletos', async (original) => ({ ...(await original<object>()), updateBoleto: api.updateBoleto }));
 
+const vencimento = addMonthsClamped(todayInSaoPaulo(), 2);
 const row: BoletoRow = {
-  id: 7, digito: 1, parcela: 2, valor: 350, valor_atualizado: 350, vencimento: '2099-12-22', situacao: 'GARANTIDO',
+  id: 7, digito: 1, parcela: 2, valor: 350, valor_atualizado: 350, vencimento, situacao: 'GARANTIDO',
   created_at: '2026-11-22T13:00:00.000Z', garantia_id: 5, garantia_digito: 1, fantasia: 'Loja Demo', nome_razao: 'Ana', cpf_cnpj: '67431982500',
 };
 
@@ -25,7 +27,7 @@ describe('Atualizar boleto (new due date and value)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Tudo Certo!')).toBeInTheDocument();
-    expect(api.updateBoleto).toHaveBeenCalledWith(7, { vencimento: '2099-12-22', valor: 350 });
+    expect(api.updateBoleto).toHaveBeenCalledWith(7, { vencimento, valor: 350 });
     expect(onDone).toHaveBeenCalled();
     // checked synchronously after each step, so no polling lets the clock run on
     act(() => vi.advanceTimersByTime(900));
@@ -38,6 +40,13 @@ describe('Atualizar boleto (new due date and value)', () => {
     renderWithProviders(<UpdateBoletoForm row={{ ...row, vencimento: '2020-01-10' }} onDone={() => {}} onCancel={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(document.querySelector('[aria-invalid="true"]')).not.toBeNull());
+    expect(api.updateBoleto).not.toHaveBeenCalled();
+  });
+
+  it('refuses a due date the bank file cannot carry (9999-12-31, issue 23) with the Portuguese message', async () => {
+    renderWithProviders(<UpdateBoletoForm row={{ ...row, vencimento: '9999-12-31' }} onDone={() => {}} onCancel={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText(DATE_MSG.vencimentoDistante(ultimoVencimentoAceito(todayInSaoPaulo())))).toBeInTheDocument();
     expect(api.updateBoleto).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { acertoAtendimentoSchema } from '@bg/domain';
+import { acertoAtendimentoSchema, todayInSaoPaulo, ultimoVencimentoAceito } from '@bg/domain';
 import { DateField, FormActions, MoneyInput } from '../../../components';
 import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
@@ -24,7 +24,7 @@ export function UpdateBoletoForm({ row, onDone, onCancel }: { row: BoletoRow; on
   return (
     <form onSubmit={form.onSubmit((values) => save.run(values))} noValidate>
       <Stack>
-        <DateField label="Vencimento" withAsterisk {...form.getInputProps('vencimento')} />
+        <DateField label="Vencimento" withAsterisk minDate={todayInSaoPaulo()} maxDate={ultimoVencimentoAceito(todayInSaoPaulo())} {...form.getInputProps('vencimento')} />
         <MoneyInput label="Valor" withAsterisk {...form.getInputProps('valor')} />
         <FormActions cancelLabel="Fechar" onCancel={onCancel} submitLabel="Confirmar" loading={save.busy} />
       </Stack>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatBRL, fromCents, SETTLEMENT_MAX_INSTALLMENTS, type SettlementSimulation } from '@bg/domain';
+import { formatBRL, fromCents, SETTLEMENT_MAX_INSTALLMENTS, todayInSaoPaulo, ultimoVencimentoAceito, type SettlementSimulation } from '@bg/domain';
 import { DataTable, DateField, DateText, MoneyInput, MoneyText } from '../../../components';
 import { useSubmit } from '../../../lib/use-submit';
 import { cobrancaApi, type BoletoPendente } from '../api/cobranca';
@@ -115,6 +115,8 @@ export function AcordoSimulacao({ pessoaId, nome, hoje, boletos, selectedIds, on
               key={i}
               label={`Vencimento da parcela ${i + 1}`}
               required
+              minDate={todayInSaoPaulo()}
+              maxDate={ultimoVencimentoAceito(todayInSaoPaulo())}
               value={v}
               disabled={locked}
               onChange={(d) => setForm((f) => ({ ...f, vencimentos: f.vencimentos.map((x, k) => (k === i ? d : x)) }))}

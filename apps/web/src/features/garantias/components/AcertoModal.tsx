@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal, Stack } from '@mantine/core';
-import { acertoAtendimentoSchema, padParcela } from '@bg/domain';
+import { acertoAtendimentoSchema, padParcela, todayInSaoPaulo, ultimoVencimentoAceito } from '@bg/domain';
 import { DateField, FormActions, MoneyInput } from '../../../components';
 import { zodValidate } from '../../../lib/zod-form';
 import type { AcertoBody, BoletoRow } from '../api/garantias-api';
@@ -38,7 +38,15 @@ export function AcertoModal({ boleto, onClose, onConfirm, loading = false }: Ace
   return (
     <Modal opened={boleto !== null} onClose={onClose} title={`Acerto de Atendimento${boleto ? ` — parcela ${padParcela(boleto.parcela)}` : ''}`} centered>
       <Stack>
-        <DateField label="Vencimento" value={vencimento} onChange={setVencimento} error={errors.vencimento} withAsterisk />
+        <DateField
+          label="Vencimento"
+          value={vencimento}
+          onChange={setVencimento}
+          error={errors.vencimento}
+          withAsterisk
+          minDate={todayInSaoPaulo()}
+          maxDate={ultimoVencimentoAceito(todayInSaoPaulo())}
+        />
         <MoneyInput label="Valor" value={valor} onChange={setValor} error={errors.valor} withAsterisk />
         <FormActions cancelLabel="Fechar" onCancel={onClose} submitLabel="Confirmar" onSubmit={confirm} loading={loading} />
       </Stack>

@@ -1,5 +1,5 @@
 import { Grid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { todayInSaoPaulo } from '@bg/domain';
+import { DATA_MINIMA, todayInSaoPaulo } from '@bg/domain';
 import { AddressFields, DateField, DocumentInput, MoneyInput, PhoneInput } from '../../../components';
 import { DocumentosDropzone } from './DocumentosDropzone';
 import { isCnpjText, type WizardForm } from './wizard-form';
@@ -26,7 +26,7 @@ export function StepCliente({ form, files, onFiles, existingDocuments, onRejecte
           <TextInput label={cnpj ? 'Razão Social' : 'Nome Completo'} withAsterisk maxLength={150} {...form.getInputProps('nome_razao')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 3 }}>
-          <DateField label={cnpj ? 'Data de Fundação' : 'Data de Nascimento'} withAsterisk maxDate={todayInSaoPaulo()} {...form.getInputProps('data_nascimento')} />
+          <DateField label={cnpj ? 'Data de Fundação' : 'Data de Nascimento'} withAsterisk minDate={DATA_MINIMA} maxDate={todayInSaoPaulo()} {...form.getInputProps('data_nascimento')} />
         </Grid.Col>
       </Grid>
       {cnpj && (

@@ -1,5 +1,5 @@
 import { Grid, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { fillFromFirst, formatBRL, isIsoDate, padParcela, resizeTitulos, solicitaGarantiaSchema, sumCents, toCents, type TituloDraft } from '@bg/domain';
+import { fillFromFirst, formatBRL, isIsoDate, padParcela, resizeTitulos, solicitaGarantiaSchema, sumCents, toCents, todayInSaoPaulo, ultimoVencimentoAceito, type TituloDraft } from '@bg/domain';
 import { DateField, MoneyInput } from '../../../components';
 import { zodValidate } from '../../../lib/zod-form';
 import { pickErrors, type WizardForm } from './wizard-form';
@@ -81,6 +81,8 @@ export function StepSolicitacao({ form, maxParcelas }: StepSolicitacaoProps) {
                 <DateField
                   label={`Vencimento da parcela ${padParcela(t.parcela)}`}
                   withAsterisk
+                  minDate={todayInSaoPaulo()}
+                  maxDate={ultimoVencimentoAceito(todayInSaoPaulo())}
                   {...form.getInputProps(`titulos.${i}.vencimento`)}
                   value={t.vencimento ?? ''}
                   onChange={(v) => form.setFieldValue(`titulos.${i}.vencimento`, v || null)}

@@ -51,4 +51,27 @@ describe('Remessas', () => {
     expect(await screen.findByText('Remessa nº 8 gerada: 1000 entrada(s).', {}, { timeout: 3000 })).toBeInTheDocument();
     await waitFor(() => expect(api.listRemessas.mock.calls.length).toBeGreaterThanOrEqual(2));
   });
+
+  it('lists the titles a generation left out, with the reasons (issue 23)', async () => {
+    api.listRemessas.mockResolvedValue({ ...page, data: [], total: 0, from: null, to: null });
+    api.gerarRemessa.mockResolvedValue({ status: 200, msg: 'Gerando a remessa.', data: { job_id: 42, em_andamento: false } });
+    const result = {
+      mensagem: 'Remessa nº 9 gerada: 1 entrada(s), 0 pedido(s) de baixa, 0 alteração(ões). 1 título(s) deixado(s) de fora: veja os motivos abaixo.',
+      quantidade_fora: 1,
+      titulos_fora: [
+        { boleto_id: 77, documento: '12-3/02', nosso_numero: '15', vencimento: '9999-12-31', valor: 100, motivo: 'Vencimento 31/12/9999 fora do intervalo que o código de barras representa hoje (…): corrija-o pelo Acerto de Atendimento.' },
+      ],
+    };
+    job.call.mockResolvedValue({ status: 200, msg: 'ok', data: { id: 42, kind: 'cnab.remessa', status: 'done', progress_done: 1, progress_total: 1, progress_unit: 'títulos', result, error: null } });
+    renderWithProviders(<RemessasPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Gerar Remessa' }));
+    const table = await screen.findByRole('table', { name: 'Títulos deixados de fora' }, { timeout: 3000 });
+    expect(table).toHaveTextContent('12-3/02');
+    expect(table).toHaveTextContent('31/12/9999');
+    expect(table).toHaveTextContent('R$ 100,00');
+    expect(table).toHaveTextContent('corrija-o pelo Acerto de Atendimento');
+    expect(screen.getByText('1 título(s) deixado(s) de fora da remessa')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar títulos deixados de fora' }));
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Títulos deixados de fora' })).not.toBeInTheDocument());
+  });
 });

@@ -5,30 +5,42 @@ import { DateText, MoneyText, PagedTable, PageHeader, showError, showResult } fr
 import { useSubmit } from '../../../lib/use-submit';
 import { remessaKeys, useRemessasList } from '../api/remessa-queries';
 import { gerarRemessa, type RemessaRow } from '../api/remessas';
+import { RemessaForaPanel } from '../components/RemessaForaPanel';
 import { RemessaJobPanel } from '../components/RemessaJobPanel';
+import type { RemessaJobResult } from '@bg/domain';
 
 const LINK_REFRESH_MS = 5 * 60_000;
 
 /**
- * Operação > Remessas (administrador): Gerar Remessa (a background job; the panel follows it) and
- * the remessas generated, each with its file. The links expire (FILE_LINK_TTL, 10 min by default),
+ * Operação > Remessas (administrador): Gerar Remessa (a background job; the panel follows it, then
+ * lists the titles it left out, with the reasons) and the remessas generated, each with its file. The links expire (FILE_LINK_TTL, 10 min by default),
  * so the list is read again every 5 minutes while the screen is open.
  */
 export function RemessasPage() {
   const client = useQueryClient();
   const [jobId, setJobId] = useState<number | null>(null);
+  // the titles the last generation left out, shown until closed or the next generation
+  const [fora, setFora] = useState<RemessaJobResult | null>(null);
   const list = useRemessasList();
   useEffect(() => {
     const timer = setInterval(() => void client.invalidateQueries({ queryKey: remessaKeys.all }), LINK_REFRESH_MS);
     return () => clearInterval(timer);
   }, [client]);
-  const gerar = useSubmit(gerarRemessa, { result: false, onSuccess: (res) => setJobId(res.data.job_id) });
+  const gerar = useSubmit(gerarRemessa, {
+    result: false,
+    onSuccess: (res) => {
+      setFora(null);
+      setJobId(res.data.job_id);
+    },
+  });
   const onFinished = useCallback<Parameters<typeof RemessaJobPanel>[0]['onFinished']>(
     (outcome) => {
       setJobId(null);
       void client.invalidateQueries({ queryKey: remessaKeys.all });
-      if (outcome.ok) showResult({ status: 200, msg: outcome.result?.mensagem ?? 'Remessa gerada.' }, { autoCloseMs: 0 });
-      else showError(outcome.error);
+      if (outcome.ok) {
+        showResult({ status: 200, msg: outcome.result?.mensagem ?? 'Remessa gerada.' }, { autoCloseMs: 0 });
+        if (outcome.result?.quantidade_fora) setFora(outcome.result);
+      } else showError(outcome.error);
     },
     [client],
   );
@@ -44,6 +56,7 @@ export function RemessasPage() {
         }
       />
       {jobId !== null && <RemessaJobPanel jobId={jobId} onFinished={onFinished} />}
+      {fora && <RemessaForaPanel result={fora} onClose={() => setFora(null)} />}
       <PagedTable<RemessaRow>
         caption="Remessas"
         rowKey={(r) => r.id}
