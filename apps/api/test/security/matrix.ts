@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { DENY_REASONS } from '@bg/domain';
+import { usuario } from '../../src/db/schema/index.js';
 import { totpCode } from '../../src/modules/auth/totp.js';
 import { PNG, type Role, type World } from './fixtures.js';
 
@@ -246,7 +248,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/login/2fa': entry(PUBLIC, () => ({ body: { challenge: 'desafio.forjado', code: '123456' } })),
   'GET /api/usuario/doisFatores': entry(ANY_USER),
   'POST /api/usuario/doisFatores/iniciar': entry(ANY_USER),
-  'POST /api/usuario/doisFatores/confirmar': entry(ANY_USER, async (w, role) => ({ body: { code: await twoFactorSetup(w, role) } })),
+  // turning it on ends every access token of the user (decision 106): the role goes on with a new one
+  'POST /api/usuario/doisFatores/confirmar': entry(ANY_USER, async (w, role) => ({ body: { code: await twoFactorSetup(w, role) } }), renewToken),
   // the code of the next 30-second step: the current one was spent confirming
   'POST /api/usuario/doisFatores/desativar': entry(ANY_USER, (w, role) => ({
     body: role === 'anonymous' ? { password: 'x', code: '000000' } : { password: w.users[role].password, code: totpCode(totpSecrets.get(role) ?? 'AAAA', Date.now() + 30_000) },
@@ -257,6 +260,16 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/lgpd/exportar': entry(ADMIN, (w) => ({ body: { cpf_cnpj: w.A.pessoa.cpf_cnpj } })),
   'POST /api/lgpd/exportar/pdf': entry(ADMIN, (w) => ({ body: { cpf_cnpj: w.A.pessoa.cpf_cnpj } })),
 };
+
+/**
+ * The access token a refresh would give a role whose tokens were ended (its token_version went up),
+ * signed as the app signs them: the matrix's logins keep no refresh cookie.
+ */
+async function renewToken(w: World, role: Role): Promise<void> {
+  if (role === 'anonymous') return;
+  const [row] = await w.db.select({ tv: usuario.token_version }).from(usuario).where(eq(usuario.id, w.users[role].id));
+  w.tokens[role] = w.app.app.jwt.sign({ sub: String(w.users[role].id), tv: row.tv }, { expiresIn: 900 });
+}
 
 /** TOTP secrets the matrix's roles set up (confirmar), for the code that turns it off (desativar). */
 const totpSecrets = new Map<Role, string>();
