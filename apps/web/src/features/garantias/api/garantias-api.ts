@@ -16,7 +16,8 @@ export type GarantiaRow = ContractResult<typeof c.getAllPaginate>['data'][number
 export type GarantiaDetail = ContractResult<typeof c.getById>['data'];
 export type BoletoRow = GarantiaDetail['boletos'][number];
 export type ConsultaBureau = ContractResult<typeof c.consultaRestritiva>['data'];
-export type ArquivoLink = GarantiaDetail['documentacao'][number];
+/** A stored file as an expiring link; a person's document also says which Loja's view holds it. */
+export type ArquivoLink = GarantiaDetail['duplicatas'][number] & { loja?: string };
 export type AcertoBody = ContractInput<typeof c.updateBoleto>['body'];
 
 type ListQuery = ContractInput<typeof c.getAllPaginate>['query'];
@@ -33,19 +34,22 @@ export const garantiasApi = {
   consultaDocumento: (documento: string, empresaId: string | null) =>
     call(c.consultaDocumento, { body: { documento, empresa_id: empresaId ?? undefined } }),
   solicitaGarantia: (body: SolicitaBody) => call(c.solicitaGarantia, { body }),
-  uploadDocumentos: (pessoaId: number, files: File[]) => {
+  /** `empresaId`: the Loja an administrador requested for (its view of the person, decision 104). */
+  uploadDocumentos: (pessoaId: number, files: File[], empresaId: number | null = null) => {
     const form = new FormData();
-    form.append('pessoa_id', String(pessoaId)); // text fields first: the server reads them before the files
+    // text fields first: the server reads them before the files
+    form.append('pessoa_id', String(pessoaId));
+    if (empresaId !== null) form.append('empresa_id', String(empresaId));
     for (const f of files) form.append(pessoaContracts.uploadDocumento.multipart.files, f);
     return upload(pessoaContracts.uploadDocumento, form);
   },
   /**
-   * How many documents a known person already has. A person the user cannot read (known from
-   * another Loja) counts as none: this only warns early, the server decides on the upload.
+   * How many documents the Loja's view of a known person already has (an administrador names the
+   * Loja; a shop reads its own view only). This only warns early, the server decides on the upload.
    */
-  documentCount: (pessoaId: number) =>
+  documentCount: (pessoaId: number, empresaId: number | null) =>
     call(pessoaContracts.getDocumentacao, { params: { id: pessoaId } }).then(
-      (r) => r.data.length,
+      (r) => r.data.filter((d) => empresaId === null || d.empresa_id === empresaId).length,
       () => 0,
     ),
   list: (f: ListFilters) => call(c.getAllPaginate, { query: { ...f } }),

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, SimpleGrid, Table, Text } from '@mantine/core';
-import { formatCpfCnpj, formatPhone } from '@bg/domain';
+import { formatCpfCnpj, formatDateBR, formatPhone, PESSOA_IDENTIDADE_LABEL } from '@bg/domain';
 import { DateText, MoneyText, Section } from '../../../components';
 import type { GarantiaDetail } from '../api/garantias-api';
 import { AdminGarantiaStatus } from './AdminGarantiaStatus';
@@ -19,11 +19,19 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Request data, reason/note and the address and references table of "Análise da Garantia". */
+/**
+ * Request data, reason/note and the address and references table of "Análise da Garantia": the
+ * person as the guarantee's Loja typed it in this request (its snapshot, decision 104); the extra
+ * phones of every view the reader may read, each with its Loja; for administradores, where the
+ * typed name or birth date differs from the shared identity.
+ */
 export function GarantiaInfo({ g }: { g: GarantiaDetail }) {
   const p = g.pessoa;
-  const phones = [p.telefone1, p.telefone2, ...p.telefones.map((t) => t.telefone)].filter(Boolean).map((t) => formatPhone(t));
+  const typed = [p.telefone1, p.telefone2].filter((t): t is string => !!t).map((t) => formatPhone(t));
+  const extra = p.telefones.map((t) => `${formatPhone(t.telefone)} (${t.loja})`);
+  const phones = [...new Set(typed), ...extra];
   const cnpj = p.cpf_cnpj.length === 14;
+  const identidade = p.identidade;
   return (
     <>
       <Section title="Dados da Solicitação" label="Dados da solicitação">
@@ -36,7 +44,7 @@ export function GarantiaInfo({ g }: { g: GarantiaDetail }) {
           <Field label="Solicitante">{g.usuario.name}</Field>
           <Field label={cnpj ? 'Razão Social' : 'Pessoa'}>{p.nome_razao}</Field>
           <Field label="Cpf/Cnpj">{formatCpfCnpj(p.cpf_cnpj)}</Field>
-          <Field label="Telefones">{[...new Set(phones)].join(' / ')}</Field>
+          <Field label="Telefones">{phones.join(' / ')}</Field>
           <Field label="Quantidade">{g.qtd_titulo}</Field>
           <Field label="Situação">
             <AdminGarantiaStatus status={g.status} liberaBoleto={g.libera_boleto} />
@@ -49,6 +57,21 @@ export function GarantiaInfo({ g }: { g: GarantiaDetail }) {
           {cnpj && <Field label="Sócio Avalista">{p.socio_avalista}</Field>}
           {cnpj && <Field label="CPF do Avalista">{formatCpfCnpj(p.cpf_avalista)}</Field>}
         </SimpleGrid>
+        {identidade && p.divergencias.length > 0 && (
+          <Alert color="orange" variant="light" mt="md" title="Divergência com a identificação da pessoa">
+            {p.divergencias.map((c) => (
+              <div key={c}>
+                {PESSOA_IDENTIDADE_LABEL[c]} na identificação:{' '}
+                {c === 'nome_razao' ? identidade.nome_razao : identidade.data_nascimento ? formatDateBR(identidade.data_nascimento) : 'não informada'}
+              </div>
+            ))}
+          </Alert>
+        )}
+        {p.origem === 'migracao' && (
+          <Text size="xs" c="dimmed" mt="sm">
+            Solicitação anterior à separação dos dados por loja: os dados abaixo são os que a loja tinha da pessoa naquela data, não necessariamente os digitados nesta solicitação.
+          </Text>
+        )}
         {(g.motivo || g.observacao) && (
           <Alert color="red" variant="light" mt="md" title={g.motivo ?? 'Observação'}>
             {g.observacao}

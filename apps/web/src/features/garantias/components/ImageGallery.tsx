@@ -2,7 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { Anchor, Badge, Button, Collapse, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ArquivoLink } from '../api/garantias-api';
 
-/** A collapsible gallery of expiring links; images at 600x400 (spec §9), PDFs as cards with Abrir / Baixar. */
+/**
+ * A collapsible gallery of expiring links; images at 600x400 (spec §9), PDFs as cards with Abrir /
+ * Baixar. A person's documents carry the Loja whose view holds them (decision 104), shown under each.
+ */
 export function ImageGallery({ title, files, children }: { title: string; files: ArquivoLink[]; children?: ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
@@ -35,6 +38,7 @@ export function ImageGallery({ title, files, children }: { title: string; files:
                     <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                       {f.nome}
                     </Text>
+                    {f.loja && <Text size="xs" c="dimmed">Loja: {f.loja}</Text>}
                     <Group gap="sm">
                       <Anchor size="sm" href={f.url} target="_blank" rel="noopener noreferrer">
                         Abrir
@@ -47,9 +51,12 @@ export function ImageGallery({ title, files, children }: { title: string; files:
                 </Group>
               </Paper>
             ) : (
-              <Anchor key={f.id} href={f.url} target="_blank" rel="noopener noreferrer">
-                <Image src={f.url} alt={f.nome} w={600} h={400} maw="100%" fit="contain" radius="sm" bg="gray.1" />
-              </Anchor>
+              <Stack key={f.id} gap={2} maw="100%">
+                <Anchor href={f.url} target="_blank" rel="noopener noreferrer">
+                  <Image src={f.url} alt={f.nome} w={600} h={400} maw="100%" fit="contain" radius="sm" bg="gray.1" />
+                </Anchor>
+                {f.loja && <Text size="xs" c="dimmed">Loja: {f.loja}</Text>}
+              </Stack>
             ),
           )}
         </Group>

@@ -49,8 +49,9 @@ export function NovaGarantiaPage() {
 
   const lojas = useQuery({ ...empresasForSelectQuery(), enabled: admin, staleTime: 60_000 });
   const config = useQuery(systemConfigQuery());
-  // a known person's documents count towards the limit of 3 (spec §5)
-  const existingDocs = useQuery(documentCountQuery(pessoaId));
+  // the Loja's view of a known person: its documents count towards the limit of 3 (spec §5, decision 104)
+  const lojaDocumentos = admin && lojaId ? Number(lojaId) : null;
+  const existingDocs = useQuery(documentCountQuery(pessoaId, lojaDocumentos));
   const existing = pessoaId === null ? 0 : (existingDocs.data ?? 0);
 
   const warn = (msg: string) => setWarning({ title: 'Atenção!', msg });
@@ -82,7 +83,7 @@ export function NovaGarantiaPage() {
   });
 
   // the documents go after the request (they belong to the person it creates); also "Reenviar"
-  const sendDocuments = useSubmit((id: number) => garantiasApi.uploadDocumentos(id, files), {
+  const sendDocuments = useSubmit((id: number) => garantiasApi.uploadDocumentos(id, files, lojaDocumentos), {
     result: false,
     error: 'none',
     onSuccess: () => setDocuments('sent'),

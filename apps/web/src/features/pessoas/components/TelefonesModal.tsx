@@ -1,21 +1,29 @@
-import { Button, Grid, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Grid, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
-import { formatPhone, telefoneSchema } from '@bg/domain';
-import { DataTable, DateText, InlineForm, PhoneInput } from '../../../components';
+import { formatPhone, NIVEL, PESSOA_TELEFONE_MAX, telefoneSchema } from '@bg/domain';
+import { DateText, InlineForm, PagedTable, PhoneInput } from '../../../components';
+import { isAdmin, useCurrentUser } from '../../../lib/auth';
 import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
-import { pessoaKeys, telefonesQuery } from '../api/pessoa-queries';
+import { pessoaKeys, useTelefonesList } from '../api/pessoa-queries';
 import { pessoasApi, type PessoaRow, type Telefone } from '../api/pessoas';
 
-/** The people list's Telefones modal: add a phone with its contato, list, remove. */
-export function TelefonesModal({ pessoa, onClose }: { pessoa: PessoaRow | null; onClose: () => void }) {
-  const pessoaId = pessoa?.id ?? 0;
-  const query = useQuery({ ...telefonesQuery(pessoaId), enabled: pessoa !== null });
-  const form = useForm({ initialValues: { pessoa_id: pessoaId, telefone: '', contato: '' }, validate: zodValidate(telefoneSchema) });
-  const invalidate = [pessoaKeys.telefones(pessoaId)];
+/**
+ * The people list's Telefones modal: add a phone with its contato, list (paged), remove. A shop
+ * sees and changes its own view's phones only (decision 104); a franqueado also reads its
+ * franchisees' and an administrador every view's, each marked by its Loja. An administrador adds to
+ * the administradores' own view.
+ */
+export function TelefonesModal({ pessoa, onClose }: { pessoa: PessoaRow; onClose: () => void }) {
+  const user = useCurrentUser();
+  const admin = isAdmin(user);
+  // readers of more than one view see which Loja holds each phone
+  const marked = admin || user.nivel === NIVEL.FRANQUEADO;
+  const list = useTelefonesList(pessoa.id);
+  const form = useForm({ initialValues: { pessoa_id: pessoa.id, telefone: '', contato: '' }, validate: zodValidate(telefoneSchema) });
+  const invalidate = [pessoaKeys.telefones(pessoa.id)];
   // phones are added and removed in place: the list itself is the confirmation, no result dialog
-  const add = useSubmit((values: typeof form.values) => pessoasApi.adicionaTelefone({ ...values, pessoa_id: pessoaId }), {
+  const add = useSubmit((values: typeof form.values) => pessoasApi.adicionaTelefone({ ...values, pessoa_id: pessoa.id }), {
     form,
     invalidate,
     result: false,
@@ -26,9 +34,10 @@ export function TelefonesModal({ pessoa, onClose }: { pessoa: PessoaRow | null; 
     invalidate,
     result: false,
   });
+  const mayRemove = (t: Telefone) => admin || (t.empresa_id !== null && t.empresa_id === user.empresa?.id);
 
   return (
-    <Modal opened={pessoa !== null} onClose={onClose} title={`Telefones — ${pessoa?.nome_razao ?? ''}`} size="xl">
+    <Modal opened onClose={onClose} title={`Telefones — ${pessoa.nome_razao}`} size="xl">
       <Stack>
         <InlineForm onSubmit={form.onSubmit((values) => add.run(values))} loading={add.busy} actionSpan={3}>
           <Grid.Col span={{ base: 12, sm: 4 }}>
@@ -38,17 +47,32 @@ export function TelefonesModal({ pessoa, onClose }: { pessoa: PessoaRow | null; 
             <TextInput label="Contato" withAsterisk maxLength={100} {...form.getInputProps('contato')} />
           </Grid.Col>
         </InlineForm>
-        <DataTable<Telefone>
+        <Text size="xs" c="dimmed">
+          {admin
+            ? `Os telefones incluídos aqui ficam na visão da Administração (até ${PESSOA_TELEFONE_MAX}), que nenhuma loja vê.`
+            : `Até ${PESSOA_TELEFONE_MAX} telefones adicionais por pessoa.`}
+        </Text>
+        <PagedTable<Telefone>
           caption="Telefones"
-          rows={query.data ?? []}
-          loading={query.isFetching}
           rowKey={(r) => r.id}
+          {...list.tableProps}
           columns={[
             { key: 'id', header: 'ID' },
             { key: 'telefone', header: 'Telefone', kind: 'document', render: (r) => formatPhone(r.telefone) },
             { key: 'contato', header: 'Contato' },
+            ...(marked ? [{ key: 'loja', header: 'Loja', kind: 'name' as const }] : []),
             { key: 'created_at', header: 'Cadastrado em', kind: 'date', render: (r) => <DateText value={r.created_at} withTime /> },
-            { key: 'acao', header: 'Ação', kind: 'actions', render: (r) => <Button size="xs" color="red" variant="light" onClick={() => void remove.run(r)}>Remover</Button> },
+            {
+              key: 'acao',
+              header: 'Ação',
+              kind: 'actions',
+              render: (r) =>
+                mayRemove(r) ? (
+                  <Button size="xs" color="red" variant="light" onClick={() => void remove.run(r)}>
+                    Remover
+                  </Button>
+                ) : null,
+            },
           ]}
         />
       </Stack>

@@ -45,7 +45,7 @@ export function PessoasPage() {
           },
         ]}
       />
-      <TelefonesModal key={phonesOf?.id ?? 0} pessoa={phonesOf} onClose={() => setPhonesOf(null)} />
+      {phonesOf && <TelefonesModal key={phonesOf.id} pessoa={phonesOf} onClose={() => setPhonesOf(null)} />}
     </Stack>
   );
 }
