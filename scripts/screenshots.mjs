@@ -13,9 +13,9 @@ const shots = [
   { name: 'garantias', path: '/operacao/garantias', login: ['admin', 'admin123'] },
   { name: 'analise', path: '/operacao/garantias/detalhe/3', login: ['admin', 'admin123'] },
   { name: 'boletos-garantidos', path: '/financeiro/boletos', login: ['admin', 'admin123'] },
-  { name: 'wizard', path: '/operacao/garantias/nova', login: ['loja', 'loja123'] },
-  { name: 'boletos-da-garantia', path: '/operacao/garantias/impressao/detalhe/5', login: ['loja', 'loja123'] },
-  { name: 'recebimentos', path: '/financeiro/recebimentos', login: ['loja', 'loja123'] },
+  { name: 'wizard', path: '/operacao/garantias/nova', login: ['loja', 'loja1234'] },
+  { name: 'boletos-da-garantia', path: '/operacao/garantias/impressao/detalhe/5', login: ['loja', 'loja1234'] },
+  { name: 'recebimentos', path: '/financeiro/recebimentos', login: ['loja', 'loja1234'] },
 ];
 let current = null;
 for (const shot of shots) {

@@ -120,7 +120,7 @@ try {
   const url = args.url ?? server!.url;
   process.stderr.write(`bench:api em ${url} (${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}), ${rounds} rodadas × ${duration} s, 1 e ${connections} conexões\n`);
   for (let round = 1; round <= rounds; round++) {
-    const tokens = { admin: await login(url, 'admin', 'admin123'), loja: await login(url, 'loja', 'loja123') };
+    const tokens = { admin: await login(url, 'admin', 'admin123'), loja: await login(url, 'loja', 'loja1234') };
     for (const s of list) {
       const token = s.as ? tokens[s.as] : null;
       const row = rowsByName.get(s.name)!;
