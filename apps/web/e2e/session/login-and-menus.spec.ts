@@ -161,6 +161,20 @@ test('[SESSION]: changing the password shows server errors, then logs the user o
   await page.getByLabel('Confirmação da nova senha').fill('outraSenha');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('A confirmação deve ser igual à nova senha')).toBeVisible();
+  // the password policy (decision 106): the login itself is refused on the form, a common password by the server
+  await page.getByLabel('Nova senha', { exact: true }).fill('franqueado');
+  await page.getByLabel('Confirmação da nova senha').fill('franqueado');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('A senha não pode ser igual ao login')).toBeVisible();
+  await page.getByLabel('Senha atual').fill('franq123');
+  await page.getByLabel('Nova senha', { exact: true }).fill('password123');
+  await page.getByLabel('Confirmação da nova senha').fill('password123');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Esta senha é muito comum e fácil de adivinhar; escolha outra').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/cadastros\/users\/alterarSenha$/);
+
+  await page.getByLabel('Senha atual').fill('errada123');
+  await page.getByLabel('Nova senha', { exact: true }).fill('novaSenha1');
   await page.getByLabel('Confirmação da nova senha').fill('novaSenha1');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('A senha atual não confere.').first()).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { login: 'admin', password: 'admin123' },
-  loja: { login: 'loja', password: 'loja123' },
+  loja: { login: 'loja', password: 'loja1234' },
   franqueado: { login: 'franqueado', password: 'franq123' },
 } as const;
 

@@ -1,21 +1,31 @@
 import { Paper, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
-import { changePasswordFormSchema, PERMISSION } from '@bg/domain';
+import { changePasswordFormSchema, MSG, passwordEqualsLogin, PERMISSION } from '@bg/domain';
 import { FormActions, Maintenance, PageHeader, showAlert } from '../../../components';
 import { useAuth, useCurrentUser } from '../../../lib/auth';
 import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
 import { updatePassword } from '../api/password';
 
-/** Alterar Senha: server errors show in the 3 s alert bar; success logs the user out. */
+const validateShape = zodValidate(changePasswordFormSchema);
+
+/**
+ * Alterar Senha: server errors show in the 3 s alert bar (and on their field); success logs the
+ * user out. The password policy (decision 106): length and "not the login" are checked here too;
+ * the common-password list only by the server, whose message lands on the field.
+ */
 export function ChangePasswordPage() {
   const user = useCurrentUser();
   const { logout } = useAuth();
   const navigate = useNavigate();
   const form = useForm({
     initialValues: { old_password: '', password: '', password_confirmation: '' },
-    validate: zodValidate(changePasswordFormSchema),
+    validate: (values) => {
+      const errors = validateShape(values);
+      if (!errors.password && passwordEqualsLogin(values.password, user.login)) errors.password = MSG.passwordIsLogin;
+      return errors;
+    },
   });
   // spec §8: an error shows the server's message in the 3 s alert bar; success logs the user out
   const save = useSubmit(
