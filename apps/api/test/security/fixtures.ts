@@ -47,15 +47,18 @@ import { localFileStorage } from '../../src/adapters/storage/file-storage.js';
 import type { SecurityApp } from './support.js';
 
 /**
- * The world of the authorisation matrix (DOMAIN.md "Tenancy"): empresa F (a franqueadora) with its
- * franqueado (nivel 3); empresa A, F's franchisee, with its usuario; empresa B, unrelated, with its
- * usuario; an administrador. A and B get the same records (people, guarantees in every state,
+ * The world of the authorisation matrix (DOMAIN.md "Tenancy"): two franchises, each with its
+ * franqueado (nivel 3) — empresa F with franchisee A, empresa G with franchisee B —; A and B each
+ * with its usuario; an administrador. One person is a customer of both A and B (`compartilhada`,
+ * DOMAIN.md "People shared by several shops"): each shop typed its own data, phones and a document
+ * about it, tagged with the shop's tag, so an answer that shows one shop what the other holds is
+ * caught like any other leak. A and B get the same records (people, guarantees in every state,
  * boletos, phones, documents, duplicatas, receipts, advances, defaulters, notes, acordos, signing
  * requests), each marked with a unique tag so an answer leaking the other tenant's data is found.
  * `fresh.*` makes one more record of a kind, for the matrix's second and later "ok" calls of a
  * route that changes state.
  */
-export const ROLES = ['anonymous', 'usuarioA', 'usuarioB', 'franqueado', 'admin'] as const;
+export const ROLES = ['anonymous', 'usuarioA', 'usuarioB', 'franqueado', 'franqueadoB', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export type Tenant = 'A' | 'B';
 
@@ -111,6 +114,8 @@ export type TenantRecords = {
   acordo: { id: number; parcelaIds: number[]; boletoIds: number[] };
   assinatura: { id: number; token: string; garantiaId: number };
   jobId: number;
+  /** What this shop holds about the person both shops serve (set once both tenants exist). */
+  compartilhada?: { garantiaId: number; telefoneId: number; arquivo: { nome: string; url: string }; dados: Record<string, string> };
 };
 
 export type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -139,12 +144,16 @@ export async function buildWorld(s: SecurityApp) {
 
   const empresaF = await createEmpresa(db, { fantasia: `Franquia ${tagOf()}` });
   const franqueadoUser = await createUsuario(db, { nivel: '3', empresa_id: empresaF.id });
+  // the second franchise: B's franqueadora
+  const empresaG = await createEmpresa(db, { fantasia: `Franquia ${tagOf()}` });
+  const franqueadoBUser = await createUsuario(db, { nivel: '3', empresa_id: empresaG.id });
 
   const users = {} as Record<Exclude<Role, 'anonymous'>, User>;
   users.admin = adminUser;
   users.franqueado = franqueadoUser;
+  users.franqueadoB = franqueadoBUser;
 
-  const tokens: Record<Role, string | null> = { anonymous: null, usuarioA: null, usuarioB: null, franqueado: null, admin: null };
+  const tokens: Record<Role, string | null> = { anonymous: null, usuarioA: null, usuarioB: null, franqueado: null, franqueadoB: null, admin: null };
 
   /** A guarantee of the tenant (factory), released through the boletos module when asked. */
   async function garantiaOf(t: TenantRecords | { empresa: Empresa; usuario: User }, input: Partial<GarantiaFactoryInput> & { release?: boolean } = {}) {
@@ -286,8 +295,29 @@ export async function buildWorld(s: SecurityApp) {
 
   tokens.admin = await login(adminUser);
   tokens.franqueado = await login(franqueadoUser);
+  tokens.franqueadoB = await login(franqueadoBUser);
   const A = await tenant('A', empresaF.id);
-  const B = await tenant('B', null);
+  const B = await tenant('B', empresaG.id);
+
+  /**
+   * One person, two shops (issue 23): a neutral identity, and what A and B each typed (tagged with
+   * its tag), an extra phone and a document of each, through their own guarantees.
+   */
+  const compartilhada = await (async () => {
+    const p = await createPessoa(db, { cpf_cnpj: newCpf(), nome_razao: `Compartilhada ${tagOf()}` });
+    const of = async (t: TenantRecords, role: 'usuarioA' | 'usuarioB') => {
+      const dados = { nome_razao: `Cliente ${t.tag}`, endereco: `Rua ${t.tag}`, ref_pessoal: `Referencia ${t.tag}`, telefone1: role === 'usuarioA' ? '11981110001' : '21982220002' };
+      const g = await createGarantia(db, { empresa_id: t.empresa.id, usuario_id: t.usuario.id, pessoa_id: p.id, dados });
+      const telefoneId = (await createTelefone(db, { pessoa_id: p.id, empresa_id: t.empresa.id, telefone: role === 'usuarioA' ? '11955551111' : '21955552222', contato: `Recado ${t.tag}` })).id;
+      await expectOk('uploadDocumento (compartilhada)', call({ method: 'POST', url: '/api/pessoa/uploadDocumento', token: tokens[role], ...multipartBody({ pessoa_id: String(p.id) }, [{ name: `doc-${t.tag}.png`, data: PNG, type: 'image/png' }]) }));
+      const docs = await expectOk<{ data: { nome: string; url: string }[] }>('getDocumentacao (compartilhada)', call({ method: 'GET', url: `/api/pessoa/getDocumentacao/${p.id}`, token: tokens[role] }));
+      const arquivo = docs.data.find((d) => d.nome === `doc-${t.tag}.png`)!;
+      return { garantiaId: g.garantia.id, telefoneId, arquivo, dados };
+    };
+    return { pessoaId: p.id, cpf_cnpj: p.cpf_cnpj, A: await of(A, 'usuarioA'), B: await of(B, 'usuarioB') };
+  })();
+  A.compartilhada = compartilhada.A;
+  B.compartilhada = compartilhada.B;
 
   // administrador-only records that belong to no tenant
   const cpfSuspeitoId = (await createCpfSuspeito(db, { motivo: 'Matriz de autorização' })).id;
@@ -339,6 +369,9 @@ export async function buildWorld(s: SecurityApp) {
       return p;
     },
     telefone: async (t: TenantRecords) => (await createTelefone(db, { pessoa_id: t.pessoa.id, empresa_id: t.empresa.id, telefone: `119${randomInt(10_000_000, 99_999_999)}` })).id,
+    /** A phone of the tenant's view of the shared person. */
+    telefoneCompartilhado: async (t: TenantRecords) =>
+      (await createTelefone(db, { pessoa_id: compartilhada.pessoaId, empresa_id: t.empresa.id, telefone: `119${randomInt(10_000_000, 99_999_999)}`, contato: `Recado ${t.tag}` })).id,
     usuario: (t: TenantRecords, situacao: 'ATIVO' | 'BLOQUEADO' = 'ATIVO') => createUsuario(db, { nivel: '1', empresa_id: t.empresa.id, name: `Colega ${t.tag} ${tagOf()}`, situacao }),
     empresa: (franqueadoId: number | null = null, situacao: 'ATIVA' | 'BLOQUEADA' = 'ATIVA') => createEmpresa(db, { franqueado_id: franqueadoId, situacao }),
     /** A boleto replaced by an acordo whose removal the bank confirmed: BAIXADO (REMOVIDO). */
@@ -376,6 +409,8 @@ export async function buildWorld(s: SecurityApp) {
     tokens,
     users,
     empresaF,
+    empresaG,
+    compartilhada,
     A,
     B,
     admin: { cpfSuspeitoId, remessaId: remessa.id as number, retornoId, avulsoId: (avulso as { id: number }).id, mensagemId, conta },
@@ -386,7 +421,17 @@ export async function buildWorld(s: SecurityApp) {
   };
 }
 
-/** Unique text of a tenant that must never appear in an answer to another tenant's user. */
+/** The stored file's id in a signed link (/api/arquivo/<id>?exp=…&sig=…). */
+export const fileIdOf = (url: string) => url.split('/').pop()!.split('?')[0];
+
+/**
+ * Unique text of a tenant that must never appear in an answer to another tenant's user: its tag
+ * (in every name, address and contact it typed — the shared person's included), CNPJ, person's
+ * CPF, logins, and its documents' file ids (a link to them).
+ */
 export function markersOf(t: TenantRecords): string[] {
-  return [t.tag, t.empresa.cnpj, t.pessoa.cpf_cnpj, t.usuario.login, t.colega.login];
+  return [
+    t.tag, t.empresa.cnpj, t.pessoa.cpf_cnpj, t.usuario.login, t.colega.login, fileIdOf(t.arquivo.url),
+    ...(t.compartilhada ? [fileIdOf(t.compartilhada.arquivo.url), t.compartilhada.dados.telefone1] : []),
+  ];
 }

@@ -1,13 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DENY_REASONS } from '@bg/domain';
 import { usuario } from '../../src/db/schema/index.js';
 import { totpCode } from '../../src/modules/auth/totp.js';
-import { PNG, type Role, type World } from './fixtures.js';
+import type { LightMyRequestResponse } from 'fastify';
+import { pessoaTelefone, pessoaVisao } from '../../src/db/schema/index.js';
+import { fileIdOf, PNG, type Role, type World } from './fixtures.js';
 
 /**
  * The authorisation matrix: every API route × {anonymous, usuario of empresa A, usuario of empresa
- * B, franqueado (whose franchisee is A), administrador} with the outcome DOMAIN.md "Tenancy" and
- * spec §6 call for. Records used as params/bodies belong to empresa A (the victim) unless said.
+ * B, franqueado (whose franchisee is A), franqueadoB (whose franchisee is B), administrador} with
+ * the outcome DOMAIN.md "Tenancy" and spec §6 call for. Records used as params/bodies belong to
+ * empresa A (the victim) unless said. SHARED adds the person both A and B serve (issue 23).
  *
  *   'ok'      2xx (the role may do it; the call is built to succeed)
  *   401       not logged in          403  role not allowed (admin-only route)
@@ -37,21 +40,23 @@ export type MatrixEntry = {
   request?: (w: World, role: Role) => MatrixRequest | Promise<MatrixRequest>;
   /** After a successful call (e.g. a password change ended the role's sessions: log in again). */
   afterOk?: (w: World, role: Role, req: MatrixRequest) => Promise<void>;
+  /** Checks of a successful answer beyond the outcome and the leak search: the problems found. */
+  verify?: (w: World, role: Role, res: LightMyRequestResponse) => string[] | Promise<string[]>;
 };
 
 // ---- presets -------------------------------------------------------------------------------
 /** No login: same answer for everybody. */
-export const PUBLIC: Expectation = { anonymous: 'public', usuarioA: 'public', usuarioB: 'public', franqueado: 'public', admin: 'public' };
+export const PUBLIC: Expectation = { anonymous: 'public', usuarioA: 'public', usuarioB: 'public', franqueado: 'public', franqueadoB: 'public', admin: 'public' };
 /** Any logged-in user, each about its own data (lists filtered by tenancy). */
-export const ANY_USER: Expectation = { anonymous: 401, usuarioA: 'ok', usuarioB: 'ok', franqueado: 'ok', admin: 'ok' };
+export const ANY_USER: Expectation = { anonymous: 401, usuarioA: 'ok', usuarioB: 'ok', franqueado: 'ok', franqueadoB: 'ok', admin: 'ok' };
 /** Administradores only (spec §6). */
-export const ADMIN: Expectation = { anonymous: 401, usuarioA: 403, usuarioB: 403, franqueado: 403, admin: 'ok' };
-/** Reading one of empresa A's records: A, its franqueadora and administradores; B gets 404. */
-export const A_READ: Expectation = { anonymous: 401, usuarioA: 'ok', usuarioB: 404, franqueado: 'ok', admin: 'ok' };
+export const ADMIN: Expectation = { anonymous: 401, usuarioA: 403, usuarioB: 403, franqueado: 403, franqueadoB: 403, admin: 'ok' };
+/** Reading one of empresa A's records: A, its franqueadora and administradores; B and its franqueadora get 404. */
+export const A_READ: Expectation = { anonymous: 401, usuarioA: 'ok', usuarioB: 404, franqueado: 'ok', franqueadoB: 404, admin: 'ok' };
 /** Changing one of empresa A's records: A and administradores; the franqueadora reads only (404). */
-export const A_WRITE: Expectation = { anonymous: 401, usuarioA: 'ok', usuarioB: 404, franqueado: 404, admin: 'ok' };
+export const A_WRITE: Expectation = { anonymous: 401, usuarioA: 'ok', usuarioB: 404, franqueado: 404, franqueadoB: 404, admin: 'ok' };
 /** Only the record's own user and administradores (job runs). */
-export const OWNER: Expectation = { anonymous: 401, usuarioA: 'ok', usuarioB: 404, franqueado: 404, admin: 'ok' };
+export const OWNER: Expectation = { anonymous: 401, usuarioA: 'ok', usuarioB: 404, franqueado: 404, franqueadoB: 404, admin: 'ok' };
 
 const entry = (expect: Expectation, request?: MatrixEntry['request'], afterOk?: MatrixEntry['afterOk']): MatrixEntry => ({ expect, request, afterOk });
 const upload = (fields: Record<string, string | number>, name = 'doc.png'): MatrixRequest => ({
@@ -73,7 +78,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/usuario/getUserCurrent': entry(ANY_USER),
   // only one's own password, even for administradores
   'POST /api/usuario/updatePassword/:id': entry(
-    { anonymous: 401, usuarioA: 'ok', usuarioB: 404, franqueado: 404, admin: 404 },
+    { anonymous: 401, usuarioA: 'ok', usuarioB: 404, franqueado: 404, franqueadoB: 404, admin: 404 },
     (w) => ({ params: { id: w.users.usuarioA.id }, body: { old_password: w.users.usuarioA.password, password: `Nova-${w.fresh.tag()}` } }),
     async (w, role, req) => w.relogin(role as 'usuarioA', (req.body as { password: string }).password),
   ),
@@ -89,7 +94,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/empresa/getFranqueados': entry(ADMIN),
   'GET /api/empresa/getById/:id': entry(A_READ, (w) => ({ params: { id: w.A.empresa.id } })),
   // administrador, and franqueado (the new empresa becomes its franchisee); an usuario cannot
-  'POST /api/empresa/create': entry({ anonymous: 401, usuarioA: 403, usuarioB: 403, franqueado: 'ok', admin: 'ok' }, (w) => ({
+  'POST /api/empresa/create': entry({ anonymous: 401, usuarioA: 403, usuarioB: 403, franqueado: 'ok', franqueadoB: 'ok', admin: 'ok' }, (w) => ({
     body: { ...endereco, cnpj: w.fresh.cnpj(), razao: `Nova ${w.fresh.tag()} Ltda`, fantasia: `Nova ${w.fresh.tag()}`, email: 'nova@example.com', tel1: '1133334444' },
   })),
   // contact and address of the empresas in scope (the franqueadora's franchisee included)
@@ -104,7 +109,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   // an empresa_id outside the scope in a body is a field error (422 "Empresa não encontrada.")
   'GET /api/usuario/getAllPaginate': entry(ANY_USER),
   'GET /api/usuario/getById/:id': entry(A_READ, (w) => ({ params: { id: w.A.colega.id } })),
-  'POST /api/usuario/create': entry({ ...A_READ, usuarioB: 422 }, (w) => ({
+  'POST /api/usuario/create': entry({ ...A_READ, usuarioB: 422, franqueadoB: 422 }, (w) => ({
     body: { name: 'Novo Colega', login: `novo${w.fresh.tag().toLowerCase()}`, email: null, nivel: '1', empresa_id: w.A.empresa.id, setor: 'Vendas', password: 'Senha-12345' },
   })),
   'POST /api/usuario/update/:id': entry(A_READ, (w) => ({
@@ -120,6 +125,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/pessoa/update/:id': entry(A_WRITE, (w) => ({
     params: { id: w.A.pessoa.id },
     body: { ...endereco, cpf_cnpj: w.A.pessoa.cpf_cnpj, nome_razao: w.A.pessoa.nome_razao, data_nascimento: '1985-06-15', telefone1: '11987654321', renda: 3500 },
+  })),
+  // the identity every shop's view shares (decision 104): administradores only
+  'POST /api/pessoa/updateIdentidade/:id': entry(ADMIN, (w) => ({
+    params: { id: w.A.pessoa.id },
+    body: { cpf_cnpj: w.A.pessoa.cpf_cnpj, nome_razao: w.A.pessoa.nome_razao, data_nascimento: '1985-06-15' },
   })),
   'GET /api/pessoa/getTelefones/:id': entry(A_READ, (w) => ({ params: { id: w.A.pessoa.id } })),
   'POST /api/pessoa/adicionaTelefone': entry(A_WRITE, (w) => ({ body: { pessoa_id: w.A.pessoa.id, telefone: '11955551234', contato: 'Recado' } })),
@@ -181,16 +191,16 @@ export const MATRIX: Record<string, MatrixEntry> = {
   }),
 
   // antecipações and the sale simulator
-  'GET /api/relatorio/simulaAntecipacao': entry({ anonymous: 401, usuarioA: 'ok', usuarioB: 'ok', franqueado: 403, admin: 403 }),
+  'GET /api/relatorio/simulaAntecipacao': entry({ anonymous: 401, usuarioA: 'ok', usuarioB: 'ok', franqueado: 403, franqueadoB: 403, admin: 403 }),
   'GET /api/relatorio/getAllAntecipacao': entry(ANY_USER),
   'GET /api/relatorio/getAntecipacao/:id': entry(A_READ, (w) => ({ params: { id: w.A.antecipacaoEmAnalise } })),
   // B sending A's simulation: re-simulated for B's own empresa, refused (409), nothing stored
-  'POST /api/relatorio/createAntecipacao': entry({ anonymous: 401, usuarioA: 'ok', usuarioB: 409, franqueado: 403, admin: 403 }, async (w) => ({ body: await w.fresh.antecipacaoBody(w.A) })),
+  'POST /api/relatorio/createAntecipacao': entry({ anonymous: 401, usuarioA: 'ok', usuarioB: 409, franqueado: 403, franqueadoB: 403, admin: 403 }, async (w) => ({ body: await w.fresh.antecipacaoBody(w.A) })),
   'POST /api/relatorio/aprovaAntecipacao/:id': entry(ADMIN, async (w) => ({ params: { id: await w.fresh.antecipacao(w.A) } })),
   'POST /api/relatorio/negaAntecipacao/:id': entry(ADMIN, async (w) => ({ params: { id: await w.fresh.antecipacao(w.A) } })),
   'GET /api/relatorio/getAntecipacaoDocumento/:id': entry(A_READ, (w) => ({ params: { id: w.A.antecipacaoAprovada } })),
   // empresa_id is for administradores: others always simulate with their own empresa (F: simula_venda N)
-  'GET /api/simulador/antecipacao/:valor/:qtdParcelas': entry({ ...ANY_USER, franqueado: 403 }, (w) => ({ params: { valor: 1000, qtdParcelas: 3 }, query: { empresa_id: w.A.empresa.id } })),
+  'GET /api/simulador/antecipacao/:valor/:qtdParcelas': entry({ ...ANY_USER, franqueado: 403, franqueadoB: 403 }, (w) => ({ params: { valor: 1000, qtdParcelas: 3 }, query: { empresa_id: w.A.empresa.id } })),
 
   // relatórios
   'GET /api/relatorio/getFaturamento': entry(ADMIN, (w) => ({ query: month(w) })),
@@ -260,6 +270,128 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/lgpd/exportar': entry(ADMIN, (w) => ({ body: { cpf_cnpj: w.A.pessoa.cpf_cnpj } })),
   'POST /api/lgpd/exportar/pdf': entry(ADMIN, (w) => ({ body: { cpf_cnpj: w.A.pessoa.cpf_cnpj } })),
 };
+
+// ---- one person, two shops (issue 23) --------------------------------------------------------
+/**
+ * The person both A and B serve (`w.compartilhada`): each shop reads and changes only its own view;
+ * a franqueado reads its franchisee's; administradores every view, marked by shop. Keyed
+ * `METHOD path — what`; the leak search of every answer (the other shop's tag, its document's file
+ * id, its typed phone) does most of the work, `verify` the rest.
+ */
+const ALL_READ: Expectation = { anonymous: 401, usuarioA: 'ok', usuarioB: 'ok', franqueado: 'ok', franqueadoB: 'ok', admin: 'ok' };
+/** Each shop writes its own view; the franqueados read only; administradores any view. */
+const OWN_VIEW_WRITE: Expectation = { anonymous: 401, usuarioA: 'ok', usuarioB: 'ok', franqueado: 404, franqueadoB: 404, admin: 'ok' };
+const shopOf = (w: World, role: Role) => (role === 'usuarioA' || role === 'franqueado' ? w.A : w.B);
+
+/** An administrador's answer carries both shops' data, each marked by its Loja. */
+const bothShops = (w: World, role: Role, res: LightMyRequestResponse): string[] => {
+  if (role !== 'admin') return [];
+  return [w.A, w.B].flatMap((t) => [t.tag, t.empresa.fantasia].filter((m) => !res.body.includes(m)).map((m) => `the administrador's answer lacks ${m}`));
+};
+
+/** What shop t's view holds right now, to prove another shop's call left it as it was. */
+async function visaoDe(w: World, t: World['A']) {
+  const [v] = await w.db.select().from(pessoaVisao).where(and(eq(pessoaVisao.pessoa_id, w.compartilhada.pessoaId), eq(pessoaVisao.empresa_id, t.empresa.id)));
+  return v;
+}
+
+export const SHARED: Record<string, MatrixEntry> = {
+  'GET /api/pessoa/getById/:id — pessoa de duas lojas': { expect: ALL_READ, request: (w) => ({ params: { id: w.compartilhada.pessoaId } }), verify: bothShops },
+  'GET /api/pessoa/getTelefones/:id — pessoa de duas lojas': { expect: ALL_READ, request: (w) => ({ params: { id: w.compartilhada.pessoaId } }), verify: bothShops },
+  // the list carries each document's signed link: the other shop's file id must never be in it
+  'GET /api/pessoa/getDocumentacao/:id — pessoa de duas lojas (links)': {
+    expect: ALL_READ,
+    request: (w) => ({ params: { id: w.compartilhada.pessoaId } }),
+    verify: (w, role, res) => {
+      if (role === 'admin') return [w.A, w.B].filter((t) => !res.body.includes(fileIdOf(t.compartilhada!.arquivo.url))).map((t) => `no link to ${t.tag}'s document`);
+      const own = shopOf(w, role).compartilhada!.arquivo;
+      return res.body.includes(fileIdOf(own.url)) ? [] : [`${role} lacks its own shop's document`];
+    },
+  },
+  'GET /api/garantia/getById/:id — garantia da loja A da pessoa de duas lojas': {
+    expect: A_READ,
+    request: (w) => ({ params: { id: w.compartilhada.A.garantiaId } }),
+    verify: bothShops,
+  },
+  'POST /api/pessoa/update/:id — pessoa de duas lojas': {
+    expect: OWN_VIEW_WRITE,
+    request: async (w, role) => {
+      // an administrador changes A's view here (it names it)
+      const t = role === 'admin' ? w.A : shopOf(w, role);
+      const other = t === w.A ? w.B : w.A;
+      // remember the other shop's view: the call must leave it exactly as it was
+      before.set(role, await visaoDe(w, other));
+      return {
+        params: { id: w.compartilhada.pessoaId },
+        body: {
+          ...endereco, endereco: `Rua ${t.tag}`, cpf_cnpj: w.compartilhada.cpf_cnpj, nome_razao: `Cliente ${t.tag}`, ref_pessoal: `Referencia ${t.tag}`,
+          telefone1: t.compartilhada!.dados.telefone1, renda: 4100, ...(role === 'admin' ? { empresa_id: w.A.empresa.id } : {}),
+        },
+      };
+    },
+    verify: async (w, role) => {
+      if (role === 'anonymous') return [];
+      const t = role === 'admin' ? w.A : shopOf(w, role);
+      const other = t === w.A ? w.B : w.A;
+      const now = await visaoDe(w, other);
+      return JSON.stringify(now) === JSON.stringify(before.get(role)) ? [] : [`${role}'s update changed ${other.tag}'s view`];
+    },
+  },
+  // B's phone: only B (and administradores) may remove it; A gets 404, as for a phone that does not exist
+  'DELETE /api/pessoa/deletaTelefone/:id — telefone da loja B na pessoa de duas lojas': {
+    expect: { anonymous: 401, usuarioA: 404, usuarioB: 'ok', franqueado: 404, franqueadoB: 404, admin: 'ok' },
+    request: async (w) => ({ params: { id: await w.fresh.telefoneCompartilhado(w.B) } }),
+  },
+  'POST /api/pessoa/adicionaTelefone — pessoa de duas lojas': {
+    expect: OWN_VIEW_WRITE,
+    request: (w, role) => ({ body: { pessoa_id: w.compartilhada.pessoaId, telefone: '11955553333', contato: `Novo ${shopOf(w, role).tag}` } }),
+    verify: async (w, role) => {
+      if (role !== 'usuarioA') return [];
+      const rows = await w.db.select().from(pessoaTelefone).where(and(eq(pessoaTelefone.pessoa_id, w.compartilhada.pessoaId), eq(pessoaTelefone.contato, `Novo ${w.A.tag}`)));
+      return rows.every((r) => r.empresa_id === w.A.empresa.id) ? [] : ["A's phone went to another view"];
+    },
+  },
+  'POST /api/pessoa/uploadDocumento — pessoa de duas lojas': {
+    expect: OWN_VIEW_WRITE,
+    request: (w) => upload({ pessoa_id: w.compartilhada.pessoaId }),
+  },
+  // the wizard's lookup of a CPF only B knows: for anyone but B (its own data), an unknown person
+  'POST /api/garantia/consultaDocumento — pessoa só da loja B': {
+    expect: ALL_READ,
+    request: (w, role) => ({ body: { documento: w.B.pessoa.cpf_cnpj, ...(role === 'admin' ? { empresa_id: w.A.empresa.id } : {}) } }),
+    verify: (w, role, res) => {
+      const obj = res.json().obj as { pessoa_id: number | null; pessoa: unknown };
+      const expected = role === 'usuarioB' ? w.B.pessoa.id : null;
+      return obj.pessoa_id === expected && (expected === null) === (obj.pessoa === null) ? [] : [`${role} got pessoa_id ${obj.pessoa_id}, expected ${expected}`];
+    },
+  },
+  // a CPF both know: each shop gets its own view to pre-fill (the leak search catches the other's)
+  'POST /api/garantia/consultaDocumento — pessoa de duas lojas': {
+    expect: ALL_READ,
+    request: (w, role) => ({ body: { documento: w.compartilhada.cpf_cnpj, ...(role === 'admin' ? { empresa_id: w.B.empresa.id } : {}) } }),
+    verify: (w, role, res) => {
+      const t = role === 'usuarioA' ? w.A : role === 'usuarioB' || role === 'admin' ? w.B : null;
+      const pessoa = res.json().obj.pessoa as { endereco: string | null } | null;
+      if (t === null) return pessoa === null ? [] : [`${role} got a pre-fill from another shop's data`];
+      return pessoa?.endereco === `Rua ${t.tag}` ? [] : [`${role}'s pre-fill is not its shop's own data (${pessoa?.endereco})`];
+    },
+  },
+  // every view, marked by its shop, with the phones and documents of each
+  'POST /api/lgpd/exportar — pessoa de duas lojas': {
+    expect: ADMIN,
+    request: (w) => ({ body: { cpf_cnpj: w.compartilhada.cpf_cnpj } }),
+    verify: (w, role, res) => {
+      const e = res.json() as { visoes?: { empresa_id: number | null; loja: string }[]; telefones: { loja?: string }[]; documentos: { loja?: string }[] };
+      const problems = bothShops(w, role, res);
+      for (const t of [w.A, w.B]) {
+        if (!e.visoes?.some((v) => v.empresa_id === t.empresa.id && v.loja === t.empresa.fantasia)) problems.push(`the export lacks ${t.tag}'s view`);
+        if (!e.telefones.some((x) => x.loja === t.empresa.fantasia) || !e.documentos.some((x) => x.loja === t.empresa.fantasia)) problems.push(`the export does not mark ${t.tag}'s phones and documents`);
+      }
+      return problems;
+    },
+  },
+};
+const before = new Map<Role, unknown>();
 
 /**
  * The access token a refresh would give a role whose tokens were ended (its token_version went up),
