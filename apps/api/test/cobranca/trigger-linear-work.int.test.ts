@@ -78,7 +78,23 @@ const AUTO_EXPLAIN = [
   'SET client_min_messages = notice',
 ];
 
-async function openSession(td: TestDatabase): Promise<Session> {
+/** A session on a clone of the run's template: the server's own clone, or a PGlite opened with auto_explain. */
+async function openSession(): Promise<Session & { drop(): Promise<void> }> {
+  const template = inject('testDatabaseTemplate');
+  if (template.kind === 'postgres') {
+    const td = await openTestDatabase();
+    const session = await pgSession(td);
+    const drop = async () => {
+      await session.close();
+      await td.drop();
+    };
+    return { ...session, drop };
+  }
+  const session = await pgliteSession(template.dumpPath);
+  return { ...session, drop: () => session.close() };
+}
+
+async function pgSession(td: TestDatabase): Promise<Session> {
   if (td.url) {
     const client = new pg.Client({ connectionString: td.url });
     await client.connect();
@@ -100,10 +116,12 @@ async function openSession(td: TestDatabase): Promise<Session> {
       close: () => client.end(),
     };
   }
-  // PGlite: a clone of the run's template of our own, opened with auto_explain
-  const template = inject('testDatabaseTemplate');
-  if (template.kind !== 'pglite') throw new Error('template PGlite esperado');
-  const client = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(fs.readFileSync(template.dumpPath))]), extensions: { pg_trgm, auto_explain } });
+  throw new Error('clone do PostgreSQL sem URL');
+}
+
+/** PGlite: a clone of the run's template of our own (openTestDatabase's has no auto_explain). */
+async function pgliteSession(dumpPath: string): Promise<Session> {
+  const client = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(fs.readFileSync(dumpPath))]), extensions: { pg_trgm, auto_explain } });
   await client.exec("SET TIME ZONE 'America/Sao_Paulo'");
   return {
     exec: async (text) => (await client.query<Record<string, unknown>>(text)).rows,
@@ -122,14 +140,11 @@ async function openSession(td: TestDatabase): Promise<Session> {
 }
 
 describe('statement triggers do linear work (inadimplencia_resumo, boleto.empresa_id)', () => {
-  let td: TestDatabase;
-  let s: Session;
+  let s: Awaited<ReturnType<typeof openSession>>;
   const today = todayInSaoPaulo();
 
   beforeAll(async () => {
-    td = await openTestDatabase();
-    if (!td.url) await td.database.close();
-    s = await openSession(td);
+    s = await openSession();
     await s.exec(`
       insert into empresa (cnpj, razao, fantasia, cep, endereco, numero, bairro, cidade, uf, email, tel1, comissao_franqueado, valor_consulta, mensalidade,
                            taxa_prorrata, antecipa, qtd_max_parcelas, simula_venda, situacao)
@@ -157,8 +172,7 @@ describe('statement triggers do linear work (inadimplencia_resumo, boleto.empres
     await s.exec('analyze');
   });
   afterAll(async () => {
-    await s?.close();
-    await td?.drop();
+    await s?.drop();
   });
 
   type Lote = { primeira: number; ultima: number; empresa: number };
