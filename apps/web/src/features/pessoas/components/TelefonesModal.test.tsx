@@ -7,7 +7,10 @@ import { TelefonesModal } from './TelefonesModal';
 const api = vi.hoisted(() => ({ telefones: vi.fn() }));
 vi.mock('../api/pessoas', async (original) => ({ pessoasApi: { ...(await original<{ pessoasApi: object }>()).pessoasApi, ...api } }));
 const user = vi.hoisted(() => ({ current: { id: 9, nivel: '3', empresa: { id: 5 } } }));
-vi.mock('../../../lib/auth', () => ({ useCurrentUser: () => user.current, isAdmin: (u: { nivel: string }) => u.nivel === '2' }));
+vi.mock('../../../lib/auth', async () => {
+  const { NIVEL } = await import('@bg/domain');
+  return { useCurrentUser: () => user.current, isAdmin: (u: { nivel: string }) => u.nivel === NIVEL.ADMINISTRADOR };
+});
 
 const pessoa = { id: 7, nome_razao: 'Maria da Silva', cpf_cnpj: '38172645007', tipo_pessoa: 'F' as const, telefone1: null, telefone2: null, situacao: 'ATIVO' as const };
 const phone = (id: number, empresa_id: number | null, loja: string) => ({ id, telefone: `1198765432${id % 10}`, contato: `Contato ${id}`, created_at: '2026-11-20T12:00:00Z', pessoa_id: 7, empresa_id, loja });

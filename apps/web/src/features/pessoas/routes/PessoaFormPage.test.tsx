@@ -8,7 +8,10 @@ import { PessoaFormPage } from './PessoaFormPage';
 const api = vi.hoisted(() => ({ get: vi.fn(), documentos: vi.fn(), update: vi.fn(), updateIdentidade: vi.fn() }));
 vi.mock('../api/pessoas', async (original) => ({ pessoasApi: { ...(await original<{ pessoasApi: object }>()).pessoasApi, ...api } }));
 const user = vi.hoisted(() => ({ current: { id: 1, nivel: '2', empresa: null as { id: number } | null } }));
-vi.mock('../../../lib/auth', () => ({ useCurrentUser: () => user.current, isAdmin: (u: { nivel: string }) => u.nivel === '2' }));
+vi.mock('../../../lib/auth', async () => {
+  const { NIVEL } = await import('@bg/domain');
+  return { useCurrentUser: () => user.current, isAdmin: (u: { nivel: string }) => u.nivel === NIVEL.ADMINISTRADOR };
+});
 
 const dados = {
   data_nascimento: '1980-01-02', cep: '01310100', endereco: 'Avenida Paulista', numero: '100', complemento: null, bairro: 'Bela Vista', cidade: 'São Paulo',
