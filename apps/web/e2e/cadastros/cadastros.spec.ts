@@ -133,7 +133,8 @@ test('[CADASTROS]: adds and removes a phone of a person', async ({ page }) => {
   await row.getByRole('button', { name: 'Telefones' }).click();
   const modal = page.getByRole('dialog');
   await expect(modal.getByRole('row', { name: /Marido \(Roberto\)/ })).toBeVisible();
-  await expect(modal.getByRole('columnheader')).toHaveText(['ID', 'Telefone', 'Contato', 'Cadastrado em', 'Ação']);
+  // the administrador reads every Loja's phones, each marked by its Loja (decision 104)
+  await expect(modal.getByRole('columnheader')).toHaveText(['ID', 'Telefone', 'Contato', 'Loja', 'Cadastrado em', 'Ação']);
   await modal.getByRole('textbox', { name: 'Telefone', exact: true }).fill('(11) 91234-5678');
   await modal.getByLabel('Contato').fill('Trabalho');
   await modal.getByRole('button', { name: 'Adicionar' }).click();
