@@ -82,6 +82,23 @@ describe('login', () => {
     expect(row.failures).toBe(7);
   });
 
+  it('a counter forgets after 24 hours without a failure; rows nothing remembers are cleared, known addresses kept', async () => {
+    const u = await createUsuario(t.database.db, { nivel: '2', empresa_id: null });
+    for (let i = 0; i < 3; i++) expect((await loginReq(u.login, 'errada', '10.9.6.1')).statusCode).toBe(401);
+    expect((await loginReq(u.login, u.password, '10.9.6.2')).statusCode).toBe(200);
+    const key = u.login.toLowerCase();
+    await t.database.db.execute(sql`update login_throttle set last_failure_at = now() - interval '25 hours' where login = ${key}`);
+    await t.database.db.execute(sql`insert into login_throttle (login, ip, failures, last_failure_at) values ('ninguem', '10.9.6.9', 7, now() - interval '2 days')`);
+    expect((await loginReq(u.login, 'errada', '10.9.6.1')).statusCode).toBe(401);
+    const rows = await t.database.db.select().from(loginThrottle).where(sql`${loginThrottle.login} in (${key}, 'ninguem')`);
+    const byIp = Object.fromEntries(rows.map((r) => [r.ip, r.failures]));
+    // the address's three old failures were forgotten: this one is the first
+    expect(byIp['10.9.6.1']).toBe(1);
+    // the known address (a session opened from it) stays; the stranger's stale row is gone
+    expect(byIp['10.9.6.2']).toBe(0);
+    expect(rows.some((r) => r.login === 'ninguem')).toBe(false);
+  });
+
   it('refuses a blocked user and the users of a blocked empresa', async () => {
     const blocked = await createUsuario(t.database.db, { nivel: '2', empresa_id: null, situacao: 'BLOQUEADO' });
     const res = await loginReq(blocked.login, blocked.password);

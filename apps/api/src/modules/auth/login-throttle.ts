@@ -80,14 +80,15 @@ type CounterRow = { ip: string; failures: number; forgotten: boolean; wait: numb
  */
 export async function claimAttempt(db: Db, limits: LoginLimits, login: string, ip: string, accountKey: string): Promise<Attempt> {
   const key = login.toLowerCase();
+  // a few rows that nothing remembers any more go first (attempts keep the table small); rows an
+  // attempt holds are skipped, so this never waits for nor deadlocks with one
+  await db.execute(sql`
+    DELETE FROM login_throttle WHERE (login, ip) IN (
+      SELECT login, ip FROM login_throttle
+       WHERE last_failure_at < now() - make_interval(hours => ${FORGET_AFTER_HOURS})
+         AND (last_success_at IS NULL OR last_success_at < now() - make_interval(days => ${KNOWN_ADDRESS_DAYS}))
+       LIMIT 20 FOR UPDATE SKIP LOCKED)`);
   const outcome = await db.transaction(async (tx) => {
-    // a few rows that nothing remembers any more go first (attempts keep the table small)
-    await tx.execute(sql`
-      DELETE FROM login_throttle WHERE (login, ip) IN (
-        SELECT login, ip FROM login_throttle
-         WHERE last_failure_at < now() - make_interval(hours => ${FORGET_AFTER_HOURS})
-           AND (last_success_at IS NULL OR last_success_at < now() - make_interval(days => ${KNOWN_ADDRESS_DAYS}))
-         LIMIT 20)`);
     // always the address first, then the login's row: racing attempts lock in the same order
     const address = await lockCounter(tx, key, ip);
     const account = address.known ? null : await lockCounter(tx, key, accountKey);
@@ -126,14 +127,15 @@ export async function claimAttempt(db: Db, limits: LoginLimits, login: string, i
   };
 }
 
+/** The counter's row, created when missing and locked until the transaction ends, in one statement. */
 async function lockCounter(tx: DbOrTx, login: string, ip: string): Promise<CounterRow> {
-  await tx.execute(sql`INSERT INTO login_throttle (login, ip, failures) VALUES (${login}, ${ip}, 0) ON CONFLICT (login, ip) DO NOTHING`);
   const result = await tx.execute(sql`
-    SELECT ip, failures,
-           (last_failure_at IS NULL OR last_failure_at < now() - make_interval(hours => ${FORGET_AFTER_HOURS})) AS forgotten,
-           coalesce(extract(epoch FROM next_attempt_at - now()), 0)::float8 AS wait,
-           coalesce(last_success_at > now() - make_interval(days => ${KNOWN_ADDRESS_DAYS}), false) AS known
-      FROM login_throttle WHERE login = ${login} AND ip = ${ip} FOR UPDATE`);
+    INSERT INTO login_throttle AS t (login, ip, failures) VALUES (${login}, ${ip}, 0)
+    ON CONFLICT (login, ip) DO UPDATE SET failures = t.failures
+    RETURNING t.ip, t.failures,
+           (t.last_failure_at IS NULL OR t.last_failure_at < now() - make_interval(hours => ${FORGET_AFTER_HOURS})) AS forgotten,
+           coalesce(extract(epoch FROM t.next_attempt_at - now()), 0)::float8 AS wait,
+           coalesce(t.last_success_at > now() - make_interval(days => ${KNOWN_ADDRESS_DAYS}), false) AS known`);
   // a raw SQL result is untyped in Drizzle (its shape differs between PGlite and node-postgres)
   const row = (result as { rows: CounterRow[] }).rows[0];
   return { ip: row.ip, failures: Number(row.failures), forgotten: Boolean(row.forgotten), wait: Number(row.wait), known: Boolean(row.known) };
