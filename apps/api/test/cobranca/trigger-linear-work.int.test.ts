@@ -139,7 +139,9 @@ async function pgliteSession(dumpPath: string): Promise<Session> {
   };
 }
 
-describe('statement triggers do linear work (inadimplencia_resumo, boleto.empresa_id)', () => {
+// a few seconds on a quiet machine; auto_explain logs every per-row foreign-key check, which a
+// loaded 2-CPU machine can stretch past the default 30 s on PGlite
+describe('statement triggers do linear work (inadimplencia_resumo, boleto.empresa_id)', { timeout: 90_000 }, () => {
   let s: Awaited<ReturnType<typeof openSession>>;
   const today = todayInSaoPaulo();
 
