@@ -3,7 +3,7 @@ import type { Loader } from './loader.js';
 
 /** What the scale seed reads before planning: ids in use, documents taken, the demo shop, the account. */
 export const ID_TABLES = [
-  'empresa', 'usuario', 'pessoa', 'pessoa_telefone', 'cpf_suspeito', 'garantia', 'boleto', 'boleto_historico', 'consulta_documento',
+  'empresa', 'usuario', 'pessoa', 'pessoa_telefone', 'pessoa_visao', 'cpf_suspeito', 'garantia', 'boleto', 'boleto_historico', 'consulta_documento',
   'audit_log', 'acordo', 'acordo_parcela', 'agendamento', 'spc_inclusao', 'mensagem_outbox', 'antecipacao', 'remessa', 'remessa_item',
   'retorno', 'retorno_item', 'boleto_avulso', 'assinatura_solicitacao',
 ] as const;

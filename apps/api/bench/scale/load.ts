@@ -61,7 +61,7 @@ export async function loadScaleData(loader: Loader, state: DatabaseState, o: Sca
     }
     await loader.exec(`SET LOCAL maintenance_work_mem = '${loader.kind === 'postgres' ? '512MB' : '128MB'}'`);
     const loaded = [
-      'empresa', 'usuario', 'pessoa', 'pessoa_telefone', 'cpf_suspeito', 'garantia', 'consulta_documento', 'boleto', 'boleto_historico', 'audit_log',
+      'empresa', 'usuario', 'pessoa', 'pessoa_telefone', 'pessoa_visao', 'garantia_pessoa', 'cpf_suspeito', 'garantia', 'consulta_documento', 'boleto', 'boleto_historico', 'audit_log',
       'acordo', 'acordo_parcela', 'acordo_boleto', 'agendamento', 'mensagem_outbox', 'spc_inclusao', 'antecipacao', 'antecipacao_boleto',
       'stored_file', 'remessa', 'remessa_item', 'retorno', 'retorno_item', 'boleto_avulso', 'assinatura_solicitacao',
     ].filter(has);
@@ -69,10 +69,17 @@ export async function loadScaleData(loader: Loader, state: DatabaseState, o: Sca
 
     await phase.copy('empresa', cad.EMPRESA_COLUMNS, cad.empresaLines(plan, people.newEmpresas), people.newEmpresas.length);
     await phase.copy('usuario', cad.USUARIO_COLUMNS, cad.usuarioLines(plan, people.newEmpresas, passwordHash), people.usuarioCount);
-    await phase.copy('pessoa', cad.PESSOA_COLUMNS, cad.pessoaLines(plan), plan.pessoa.n);
-    await phase.copy('pessoa_telefone', cad.TELEFONE_COLUMNS, cad.telefoneLines(plan, phase), Math.round(plan.pessoa.n * 0.7));
+    // people as an identity plus a view per shop (migrations 0100-0102, decision 104), or in one row on an older schema
+    const visoes = has('pessoa_visao');
+    if (visoes) await phase.copy('pessoa', cad.PESSOA_IDENTIDADE_COLUMNS, cad.pessoaIdentidadeLines(plan), plan.pessoa.n);
+    else await phase.copy('pessoa', cad.PESSOA_COLUMNS, cad.pessoaLines(plan), plan.pessoa.n);
+    await phase.copy('pessoa_telefone', visoes ? cad.TELEFONE_VISAO_COLUMNS : cad.TELEFONE_COLUMNS, cad.telefoneLines(plan, phase, visoes), Math.round(plan.pessoa.n * 0.7));
     await phase.copy('cpf_suspeito', cad.CPF_SUSPEITO_COLUMNS, cad.cpfSuspeitoLines(plan, phase, per(1500)), per(1500));
     await phase.copy('garantia', gar.GARANTIA_COLUMNS, gar.garantiaLines(plan), plan.garantia.n);
+    if (visoes) {
+      await phase.copy('pessoa_visao', cad.PESSOA_VISAO_COLUMNS, cad.pessoaVisaoLines(plan, phase), plan.garantia.n);
+      await phase.copy('garantia_pessoa', cad.GARANTIA_PESSOA_COLUMNS, cad.garantiaPessoaLines(plan), plan.garantia.n);
+    }
     await phase.copy('consulta_documento', gar.CONSULTA_COLUMNS, gar.consultaLines(plan, phase), Math.round(plan.garantia.n * 1.25));
     await phase.copy('boleto', gar.BOLETO_COLUMNS, gar.boletoLines(plan, state.conta), plan.boleto.n);
 
