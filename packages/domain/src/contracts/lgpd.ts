@@ -51,7 +51,7 @@ export const lgpdContracts = {
     method: 'POST', path: '/api/lgpd/exportar', access: 'admin', tags,
     summary: 'Tudo o que há sobre um CPF/CNPJ (pedido do titular), em JSON para download',
     body: lgpdExportSchema,
-    file: { contentTypes: ['application/json'], description: 'JSON (attachment): titular, telefones, documentos, garantias, boletos, acordos, anotações, SPC, assinaturas, mensagens, consultas e acessos' },
+    file: { contentTypes: ['application/json'], description: 'JSON (attachment): titular (identificação), visões de cada loja, telefones e documentos marcados pela loja, garantias com os dados informados, boletos, acordos, anotações, SPC, assinaturas, mensagens, consultas e acessos' },
   }),
   exportarPdf: defineContract({
     method: 'POST', path: '/api/lgpd/exportar/pdf', access: 'admin', tags,
