@@ -294,4 +294,14 @@ describe('statement triggers do linear work (inadimplencia_resumo, boleto.empres
       );
     }
   });
+
+  it('update of people (the name copied to their summary rows, migration 0098)', async () => {
+    let rodada = 0;
+    expectLinear(
+      await workOf('update pessoa set nome_razao = nome_razao where false', async (n) => {
+        rodada++;
+        return `update pessoa set nome_razao = 'Renomeada ${rodada} ' || id where id < (select min(id) from pessoa) + ${n}`;
+      }),
+    );
+  });
 });
