@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Database } from '../../src/db/client.js';
-import { listMigrations, migrate, migrationsDir } from '../../src/db/migrate.js';
+import { listMigrations, migrate } from '../../src/db/migrate.js';
 
 /**
  * Migrations 0100-0102 on existing data (decision 104, "Existing data"): a database as it stood
