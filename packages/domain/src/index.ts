@@ -5,6 +5,7 @@ export * from './dates/calendar.js';
 export * from './dates/date-limits.js';
 export * from './schemas/messages.js';
 export * from './schemas/common.js';
+export * from './schemas/text-safety.js';
 export * from './schemas/auth.js';
 export * from './access/levels.js';
 export * from './boleto/index.js';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
-import type { ContractDefinition, ContractReply, FileContract, JsonContract } from '@bg/domain';
+import { MSG, unstorableTextPaths, type ContractDefinition, type ContractReply, type FileContract, type JsonContract } from '@bg/domain';
+import { AppError } from '../errors/app-error.js';
 
 /**
  * Registers routes from their contracts (packages/domain/src/contracts): the route's access,
@@ -41,6 +42,23 @@ function schemaOf(contract: ContractDefinition): FastifySchema & Record<string, 
   return schema;
 }
 
+/**
+ * Every string a request carries — path params, query, JSON body, at any depth, keys included — is
+ * checked here once, before the contract's schema: a NUL or a lone UTF-16 surrogate cannot be
+ * stored (PostgreSQL text and jsonb refuse them), so it is the field's 422 "Texto com caracteres
+ * inválidos.", never a 500 from the insert (decision 107). Here rather than in each string schema
+ * because every route is registered through this function: a new contract cannot forget it, nor a
+ * `z.string()`, a record's keys or a field its schema strips. Multipart fields are checked where the
+ * parts are read (http/multipart-upload.ts). Runs after the access guard (onRequest).
+ */
+async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
+  const errors: Record<string, string> = {};
+  for (const part of [request.params, request.query, request.body]) {
+    for (const path of unstorableTextPaths(part)) errors[path.join('.') || '_'] ??= MSG.textInvalid;
+  }
+  if (Object.keys(errors).length) throw new AppError('VALIDATION', 'Verifique os campos informados.', { errors });
+}
+
 function register(
   app: FastifyInstance,
   contract: ContractDefinition,
@@ -52,6 +70,7 @@ function register(
     config: { access: contract.access, contract },
     ...(contract.bodyLimit ? { bodyLimit: contract.bodyLimit } : {}),
     schema: schemaOf(contract),
+    preValidation: refuseUnstorableText,
     handler,
   });
 }

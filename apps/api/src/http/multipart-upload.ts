@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { isStorableText, MSG } from '@bg/domain';
+import { AppError } from '../errors/app-error.js';
 import { UploadLimitExceeded, type MultipartUpload, type UploadPart } from '../modules/files/multipart-upload.js';
 
 /**
@@ -13,7 +15,12 @@ export function multipartUpload(request: FastifyRequest): MultipartUpload {
       try {
         for await (const part of request.parts({ limits })) {
           if (part.type === 'field') {
-            yield { type: 'field', fieldname: part.fieldname, value: String(part.value ?? '') };
+            const value = String(part.value ?? '');
+            // the same check as every JSON string (http/contract-route.ts, decision 107): a NUL cannot be stored
+            if (!isStorableText(value) || !isStorableText(part.fieldname)) {
+              throw new AppError('VALIDATION', 'Verifique os campos informados.', { errors: { [isStorableText(part.fieldname) ? part.fieldname : '_']: MSG.textInvalid } });
+            }
+            yield { type: 'field', fieldname: part.fieldname, value };
           } else {
             const file = part.file;
             yield { type: 'file', fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, stream: file, truncated: () => file.truncated };

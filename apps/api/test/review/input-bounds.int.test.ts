@@ -96,10 +96,10 @@ describe('money beyond numeric(14,2) and impossible dates', () => {
 });
 
 describe('text with a NUL character', () => {
-  it('answers 400 with a Portuguese msg, never 500 (search, login, body text)', async () => {
-    expectClientError(await t.call({ method: 'GET', url: '/api/empresa/getAllPaginate?pesquisa=ab%00cd', token: admin }), 400);
-    expectClientError(await t.call({ method: 'GET', url: '/api/auditoria/getAllPaginate?entity=a%00', token: admin }), 400);
-    expectClientError(await t.call({ method: 'POST', url: '/api/login', payload: { username: 'a\u0000b', password: 'senha12345' } }), 400);
-    expectClientError(await t.call({ method: 'POST', url: '/api/cpfSuspeito/create', token: admin, payload: { cpf_cnpj: '52998224725', motivo: 'a\u0000b' } }), 400);
+  it('answers 422 on the field with a Portuguese msg, never 500 (search, login, body text; decision 107)', async () => {
+    expectClientError(await t.call({ method: 'GET', url: '/api/empresa/getAllPaginate?pesquisa=ab%00cd', token: admin }), 422);
+    expectClientError(await t.call({ method: 'GET', url: '/api/auditoria/getAllPaginate?entity=a%00', token: admin }), 422);
+    expectClientError(await t.call({ method: 'POST', url: '/api/login', payload: { username: 'a\u0000b', password: 'senha12345' } }), 422);
+    expectClientError(await t.call({ method: 'POST', url: '/api/cpfSuspeito/create', token: admin, payload: { cpf_cnpj: '52998224725', motivo: 'a\u0000b' } }), 422);
   });
 });

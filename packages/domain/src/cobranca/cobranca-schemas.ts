@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_INVALID, isoDateSchema, MAX_ID, moneySchema, requiredText, vencimentoAteLimiteSchema } from '../schemas/common.js';
+import { idParam, isoDateSchema, moneySchema, requiredText, vencimentoAteLimiteSchema, wholeNumberSchema } from '../schemas/common.js';
 import { MSG } from '../schemas/messages.js';
 import { refineSettlementPlan, settlementSimulationFields } from '../settlement/settlement-schema.js';
 import { SETTLEMENT_MAX_INSTALLMENTS } from '../settlement/settlement-constants.js';
@@ -7,7 +7,7 @@ import { addMonthsClamped, type IsoDate } from '../dates/calendar.js';
 import { DATE_MSG, isDateInRange } from '../dates/date-limits.js';
 import { COBRANCA_MSG } from './cobranca-messages.js';
 
-export const cobrancaId = z.coerce.number({ error: MSG.required }).int(ID_INVALID).positive(ID_INVALID).max(MAX_ID, ID_INVALID);
+export const cobrancaId = idParam;
 
 /** A month filter, 'YYYY-MM' (spec §2: Agendamentos and Acordos filter by month). */
 export const mesSchema = z
@@ -46,7 +46,7 @@ export const acordoCreateSchema = settlementSimulationFields
     parcelas: z
       .array(
         z.object({
-          parcela: z.coerce.number().int().min(1).max(SETTLEMENT_MAX_INSTALLMENTS),
+          parcela: wholeNumberSchema('Parcela inválida', { min: 1, max: SETTLEMENT_MAX_INSTALLMENTS }),
           vencimento: vencimentoAteLimiteSchema,
           valor: moneySchema,
         }),

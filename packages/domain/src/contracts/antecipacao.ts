@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_INVALID, idParamSchema, isoDateSchema, MAX_ID, moneySchema, pagingQuerySchema } from '../schemas/common.js';
+import { idParam, idParamSchema, isoDateSchema, moneySchema, pagingQuerySchema, wholeNumberSchema } from '../schemas/common.js';
 import { defineContract } from './contract.js';
 import { calendarDate, createdId, id, money, ok, okData, pagedOf, rate, timestamp } from './envelope.js';
 
@@ -88,7 +88,7 @@ const antecipacaoDetalheJson = antecipacaoJson.extend({
   boletos: z.array(antecipacaoBoletoJson),
 });
 
-const idSchema = z.coerce.number().int().positive().max(MAX_ID, ID_INVALID);
+const idSchema = idParam;
 
 /**
  * createAntecipacao: the figures the shop saw (the simulation as it was answered, in reais). The
@@ -101,7 +101,7 @@ export const createAntecipacaoBody = z.object({
     .min(1, 'Não há boletos disponíveis para antecipação.')
     .max(2000),
   totais: z.object({
-    qtd_boletos: z.coerce.number().int().min(1).max(2000),
+    qtd_boletos: wholeNumberSchema('Quantidade de boletos inválida', { min: 1, max: 2000 }),
     total_boletos: moneySchema,
     total_prorata: moneySchema,
     total_taxa_antecipacao: moneySchema,

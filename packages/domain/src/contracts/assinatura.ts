@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ASSINATURA_SITUACOES, ASSINATURA_TIPOS, assinaturaAssinarSchema, assinaturaEnvioSchema } from '../assinatura/assinatura-rules.js';
-import { ID_INVALID, MAX_ID } from '../schemas/common.js';
+import { idParam } from '../schemas/common.js';
 import { defineContract } from './contract.js';
 import { calendarDate, id, money, okData, timestamp } from './envelope.js';
 
@@ -11,7 +11,7 @@ import { calendarDate, id, money, okData, timestamp } from './envelope.js';
  */
 const tags = ['assinatura'];
 
-const garantiaIdParams = z.object({ garantiaId: z.coerce.number().int().positive().max(MAX_ID, ID_INVALID) });
+const garantiaIdParams = z.object({ garantiaId: idParam });
 /** Any text: a malformed token is answered like an unknown one ("link inválido ou expirado"). */
 const tokenParams = z.object({ token: z.string().max(200) });
 

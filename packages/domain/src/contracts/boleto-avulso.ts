@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { vencimentoSchema, cepSchema, cpfCnpjSchema, ID_INVALID, idParamSchema, MAX_ID, moneySchema, optionalText, pagingQuerySchema, requiredText, ufSchema } from '../schemas/common.js';
+import { vencimentoSchema, cepSchema, cpfCnpjSchema, ID_INVALID, idParam, idParamSchema, MAX_ID, moneySchema, optionalText, pagingQuerySchema, requiredText, ufSchema } from '../schemas/common.js';
 import { defineContract } from './contract.js';
 import { calendarDate, id, money, okData, pagedOf, timestamp } from './envelope.js';
 
@@ -97,7 +97,7 @@ export const boletoAvulsoContracts = {
     query: pagingQuerySchema.extend({
       pesquisa: z.string().trim().max(100).optional(),
       situacao: boletoAvulsoSituacaoSchema.optional().or(allWhenEmpty),
-      empresa_id: z.coerce.number().int().positive().max(MAX_ID, ID_INVALID).optional().or(allWhenEmpty),
+      empresa_id: idParam.optional().or(allWhenEmpty),
     }),
     response: pagedOf(boletoAvulsoJson),
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_INVALID, idParamSchema, MAX_ID, pagingQuerySchema } from '../schemas/common.js';
+import { idParam, idParamSchema, pagingQuerySchema, wholeNumberSchema } from '../schemas/common.js';
 import { ALL_SITUACOES, GARANTIA_STATUS } from '../situacao/boleto-situacao.js';
 import { defineContract } from './contract.js';
 import { calendarDate, id, money, okData, pagedOf, sn, timestamp } from './envelope.js';
@@ -18,7 +18,7 @@ const allWhenEmpty = z.literal('').transform(() => undefined);
 const boletoListQuery = pagingQuerySchema.extend({
   pesquisa: z.string().trim().max(100).optional(),
   situacao: boletoSituacaoSchema.optional().or(allWhenEmpty),
-  empresa_id: z.coerce.number().int().positive().max(MAX_ID, ID_INVALID).optional().or(allWhenEmpty),
+  empresa_id: idParam.optional().or(allWhenEmpty),
 });
 
 /**
@@ -129,7 +129,7 @@ export const boletoContracts = {
   getCarneBoleto: defineContract({
     method: 'GET', path: '/api/boleto/getCarneBoleto/:id/:via', access: 'authenticated', tags,
     summary: 'Carnê da garantia (3 boletos por página)',
-    params: idParamSchema.extend({ via: z.coerce.number().int().min(1).max(9) }),
+    params: idParamSchema.extend({ via: wholeNumberSchema('Via inválida', { min: 1, max: 9 }) }),
     file: pdf('O carnê da garantia em PDF'),
   }),
   getDuplicataAll: defineContract({

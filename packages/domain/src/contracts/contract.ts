@@ -84,7 +84,7 @@ export type ContractResult<C extends JsonContract> = Wire<z.input<C['response']>
 /** What a handler returns for a contract (before serialisation: Date objects allowed). */
 export type ContractReply<C extends JsonContract> = z.output<C['response']>;
 
-/** A path or query value: coerced schemas (`z.coerce.number()`) take text or numbers. */
+/** A path or query value: whole-number schemas (`wireNumber`) take plain decimal text or numbers. */
 type Scalar = string | number | boolean;
 type UrlInput<T> = { [K in keyof T]: unknown extends T[K] ? Scalar | undefined : T[K] };
 type InputOf<K extends string, S> = S extends z.ZodType ? (K extends 'body' ? z.input<S> : UrlInput<z.input<S>>) : never;

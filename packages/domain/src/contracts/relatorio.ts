@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ID_INVALID, MAX_ID } from '../schemas/common.js';
-import { MSG } from '../schemas/messages.js';
+import { idParam } from '../schemas/common.js';
 import { relatorioPeriodoSchema } from '../relatorio/periodo.js';
 import { defineContract } from './contract.js';
 import { calendarDate, id, money, ok, okData, timestamp } from './envelope.js';
@@ -89,7 +88,7 @@ const fechamentoJson = z.object({
 });
 
 export const fechamentoQuery = relatorioPeriodoSchema.extend({
-  empresa_id: z.coerce.number({ error: MSG.required }).int().positive(MSG.required).max(MAX_ID, ID_INVALID),
+  empresa_id: idParam,
 });
 
 export const relatorioContracts = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_INVALID, MAX_ID } from '../schemas/common.js';
+import { idParam } from '../schemas/common.js';
 import { saleSimulationSchema } from '../sale-simulator/sale-simulation-schema.js';
 import { defineContract } from './contract.js';
 import { calendarDate, id, money, ok, rate } from './envelope.js';
@@ -30,7 +30,7 @@ export const simuladorContracts = {
     // the same fields (and messages) as the form's saleSimulationSchema
     params: z.object({ valor: saleSimulationSchema.shape.valor, qtdParcelas: saleSimulationSchema.shape.qtd_parcelas }),
     // administrador (no empresa of its own): whose taxa_prorrata; without it, the default 0.1
-    query: z.object({ empresa_id: z.coerce.number().int().positive().max(MAX_ID, ID_INVALID).optional().or(z.literal('').transform(() => undefined)) }),
+    query: z.object({ empresa_id: idParam.optional().or(z.literal('').transform(() => undefined)) }),
     response: ok({
       valor: money,
       qtd_parcelas: z.number().int(),

@@ -12,8 +12,9 @@ import {
   pagingQuerySchema,
   phoneSchema,
   requiredText,
-  ID_INVALID,
-  MAX_ID,
+  idParam,
+  wholeNumberSchema,
+  wireNumber,
   vencimentoSchema,
 } from '../schemas/common.js';
 import { GARANTIA_STATUS } from '../situacao/boleto-situacao.js';
@@ -23,7 +24,7 @@ import { DENY_REASONS, GARANTIA_MSG } from './deny-reasons.js';
 export const MAX_PARCELAS_ANY = 48;
 export const MIN_RENDA_CENTS = 30000;
 
-const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive().max(MAX_ID, ID_INVALID).optional());
+const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idParam.optional());
 
 /** Step 1 (CONSULTA): POST /api/garantia/consultaDocumento (body). empresa_id: the Loja an administrador chose. */
 export const consultaDocumentoSchema = z.object({
@@ -83,18 +84,17 @@ export const clienteSchema = clienteFields.superRefine(refineAvalista, evenAfter
 export type ClienteInput = z.infer<typeof clienteSchema>;
 
 export const tituloSchema = z.object({
-  parcela: z.coerce.number().int().min(1),
+  parcela: wholeNumberSchema('Parcela inválida', { min: 1 }),
   valor: moneySchema.refine((v) => v > 0, GARANTIA_MSG.valorPositivo),
   vencimento: vencimentoSchema,
 });
 
 const solicitacaoFields = (maxParcelas: number) =>
   z.object({
-    qtd_titulos: z.coerce
-      .number({ error: MSG.required })
-      .int(MSG.required)
-      .min(2, GARANTIA_MSG.minParcelas)
-      .max(maxParcelas, GARANTIA_MSG.maxParcelas(maxParcelas)),
+    qtd_titulos: wireNumber(
+      z.number({ error: MSG.required }).int(MSG.required).min(2, GARANTIA_MSG.minParcelas).max(maxParcelas, GARANTIA_MSG.maxParcelas(maxParcelas)),
+      MSG.required,
+    ),
     titulos: z.array(tituloSchema),
   });
 
@@ -143,7 +143,7 @@ export type GarantiaListQuery = z.infer<typeof garantiaListQuerySchema>;
 
 /** POST /api/garantia/negar/{id}/{motivo}/{observacao} (path parameters, as the spec's call). */
 export const negarGarantiaParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(MAX_ID, ID_INVALID),
+  id: idParam,
   motivo: z.enum(DENY_REASONS, { error: 'Selecione um motivo da lista' }),
   observacao: requiredText(2000),
 });

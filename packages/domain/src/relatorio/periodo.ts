@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { todayInSaoPaulo, type IsoDate } from '../dates/calendar.js';
-import { MSG } from '../schemas/messages.js';
+import { wholeNumberSchema, wireNumber } from '../schemas/common.js';
 
 /**
  * The month of the Faturamento and Fechamento reports (spec §2 Reports, §9: years from 2019).
@@ -55,13 +55,16 @@ export function mesAnoTexto({ mes, ano }: MesAno): string {
   return `${String(mes).padStart(2, '0')}/${ano}`;
 }
 
-const mes = z.coerce.number({ error: MSG.required }).int(RELATORIO_MSG.mesInvalido).min(1, RELATORIO_MSG.mesInvalido).max(12, RELATORIO_MSG.mesInvalido);
+const mes = wholeNumberSchema(RELATORIO_MSG.mesInvalido, { min: 1, max: 12 });
 // the upper bound is read when a request is parsed, so the schema never freezes the year it was loaded in
-const ano = z.coerce
-  .number({ error: MSG.required })
-  .int(RELATORIO_MSG.anoInvalido)
-  .min(RELATORIO_PRIMEIRO_ANO, RELATORIO_MSG.anoInvalido)
-  .refine((a) => a <= mesAtual().ano, RELATORIO_MSG.anoInvalido);
+const ano = wireNumber(
+  z
+    .number({ error: RELATORIO_MSG.anoInvalido })
+    .int(RELATORIO_MSG.anoInvalido)
+    .min(RELATORIO_PRIMEIRO_ANO, RELATORIO_MSG.anoInvalido)
+    .refine((a) => a <= mesAtual().ano, RELATORIO_MSG.anoInvalido),
+  RELATORIO_MSG.anoInvalido,
+);
 
 /** `mes` and `ano` of the report calls (query strings). */
 export const relatorioPeriodoSchema = z.object({ mes, ano });

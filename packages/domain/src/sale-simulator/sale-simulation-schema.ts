@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../money/cents.js';
-import { MAX_MONEY } from '../schemas/common.js';
+import { MAX_MONEY, wireNumber } from '../schemas/common.js';
 import { SALE_MSG, SALE_SIMULATION_MAX_INSTALLMENTS, SALE_SIMULATION_MIN_INSTALLMENTS } from './sale-simulation-error.js';
 
 /** An emptied input ('' or null) is a missing value, answered with the spec's "É obrigatório…". */
@@ -23,11 +23,11 @@ const valorVenda = z.preprocess(
 
 const qtdParcelas = z.preprocess(
   blankToUndefined,
-  z.coerce
-    .number({ error: SALE_MSG.parcelasObrigatorio })
-    .int(SALE_MSG.parcelas)
-    .min(SALE_SIMULATION_MIN_INSTALLMENTS, SALE_MSG.parcelas)
-    .max(SALE_SIMULATION_MAX_INSTALLMENTS, SALE_MSG.parcelas),
+  wireNumber(
+    z.number({ error: SALE_MSG.parcelas }).int(SALE_MSG.parcelas).min(SALE_SIMULATION_MIN_INSTALLMENTS, SALE_MSG.parcelas).max(SALE_SIMULATION_MAX_INSTALLMENTS, SALE_MSG.parcelas),
+    SALE_MSG.parcelas,
+    SALE_MSG.parcelasObrigatorio,
+  ),
 );
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidCpf, isValidCnpj, onlyDigits } from '../documents/cpf-cnpj.js';
 import { isIsoDate, todayInSaoPaulo } from '../dates/calendar.js';
 import { DATE_MSG, isDateInRange, nascimentoProblem } from '../dates/date-limits.js';
-import { ID_INVALID, MAX_ID, MAX_MONEY } from './common.js';
+import { idParam, MAX_MONEY } from './common.js';
 import { MSG } from './messages.js';
 
 /** Field schemas shared by the cadastro forms (empresa, pessoa, usuário). */
@@ -37,7 +37,7 @@ export const optionalCpfSchema = z
   .transform((v) => (v ? onlyDigits(v) : null));
 
 /** An id chosen in a select (Mantine gives text): blank → null. */
-export const optionalIdSchema = z.preprocess(blankToNull, z.coerce.number().int().positive().max(MAX_ID, ID_INVALID).nullable());
+export const optionalIdSchema = z.preprocess(blankToNull, idParam.nullable());
 
 /** A rate in percent with at most 4 decimals (taxa_prorrata 0.1 = 0,1% per day). */
 export const rateSchema = (max: number) =>

@@ -117,13 +117,38 @@ export const emailSchema = z.string().trim().email(MSG.emailInvalid);
 /** The largest page any list serves (DOMAIN.md "Wire format": per_page max 100). */
 export const MAX_PER_PAGE = 100;
 
+/** Canonical decimal digits: how a URL, a query string or a form field writes a whole number. */
+const DECIMAL_DIGITS = /^(?:0|[1-9]\d*)$/;
+
+/**
+ * A whole number from the wire (decision 107): a JSON integer, or text of plain decimal digits (a
+ * path segment, a query value, a multipart field), then checked by `number` (its own bounds and
+ * messages). `z.coerce.number()` read "1e1", "+1", " 1", "0x1A", "1.0", "" and `true` as numbers;
+ * all of those answer `message` here, and a missing value `required`.
+ */
+export function wireNumber<T extends z.ZodType<number, number>>(number: T, message: string, required: string = MSG.required) {
+  return z
+    .union([z.number(), z.string().regex(DECIMAL_DIGITS, message).transform(Number)], {
+      error: (issue) => (issue.input === undefined ? required : message),
+    })
+    .pipe(number);
+}
+
+/** `wireNumber` with one message for every problem: a whole number from `min` to `max`. */
+export function wholeNumberSchema(message: string, { min = 0, max = Number.MAX_SAFE_INTEGER, required = MSG.required } = {}) {
+  return wireNumber(z.number({ error: message }).int(message).min(min, message).max(max, message), message, required);
+}
+
+/** Every id taken from the wire (path, query, body, form): 1..MAX_ID in plain decimal digits. */
+export const idParam = wholeNumberSchema(ID_INVALID, { min: 1, max: MAX_ID });
+
 /** Shared paging input of every list (HOUSE-STYLE habit 4). */
 export const pagingQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(15),
+  page: wholeNumberSchema('Página inválida', { min: 1 }).default(1),
+  per_page: wholeNumberSchema(`Itens por página: de 1 a ${MAX_PER_PAGE}`, { min: 1, max: MAX_PER_PAGE }).default(15),
 });
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID, ID_INVALID) });
+export const idParamSchema = z.object({ id: idParam });
 
 export type PagedResult<T> = {
   data: T[];

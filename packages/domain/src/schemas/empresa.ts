@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { addressShape, optionalPhoneSchema, optionalText, requiredText } from './common.js';
+import { addressShape, optionalPhoneSchema, optionalText, requiredText, wireNumber } from './common.js';
 import { cnpjSchema, optionalEmailSchema, optionalIdSchema, optionalMoneySchema, optionalRateSchema, rateSchema, simNaoSchema } from './cadastro-fields.js';
 
 /** Spec §9 defaults of a new empresa. */
@@ -61,7 +61,7 @@ export const empresaTermsShape = {
   taxa_prorrata: rateSchema(100).optional(),
   antecipa: simNaoSchema.optional(),
   taxa_antecipacao: optionalRateSchema(100).optional(),
-  qtd_max_parcelas: z.coerce.number({ error: MSG.required }).int().min(2, 'Mínimo de 2 parcelas').max(48, 'Máximo de 48 parcelas').optional(),
+  qtd_max_parcelas: wireNumber(z.number({ error: MSG.required }).int(MSG.required).min(2, 'Mínimo de 2 parcelas').max(48, 'Máximo de 48 parcelas'), MSG.required).optional(),
   simula_venda: simNaoSchema.optional(),
 };
 

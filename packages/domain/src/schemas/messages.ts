@@ -22,6 +22,8 @@ export const MSG = {
   emailInvalid: 'Informe um e-mail válido!',
   dateInvalid: 'Informe uma data válida!',
   moneyInvalid: 'Informe um valor válido!',
+  /** Ours (decision 107): text with a NUL or a lone UTF-16 surrogate, which PostgreSQL cannot store. */
+  textInvalid: 'Texto com caracteres inválidos.',
   ok: 'Tudo Certo!',
   genericError: 'Ops! Ocorreu um erro.',
   maintenanceTitle: 'Funcionalidade em Manutenção!',

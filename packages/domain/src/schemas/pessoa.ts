@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { documentKind } from '../documents/cpf-cnpj.js';
 import { MSG } from './messages.js';
-import { addressShape, cpfCnpjSchema, ID_INVALID, MAX_ID, optionalPhoneSchema, optionalText, phoneSchema, requiredText } from './common.js';
+import { addressShape, cpfCnpjSchema, idParam, optionalPhoneSchema, optionalText, phoneSchema, requiredText } from './common.js';
 import { optionalCpfSchema, optionalDataNascimentoSchema, optionalIdSchema, optionalMoneySchema } from './cadastro-fields.js';
 
 export const RENDA_MINIMA = 300;
@@ -45,7 +45,7 @@ export type PessoaInput = z.infer<typeof pessoaSchema>;
  * to the actor's own view; an administrador may name a shop's view (empresa_id), else its own.
  */
 export const telefoneSchema = z.object({
-  pessoa_id: z.coerce.number({ error: MSG.required }).int().positive().max(MAX_ID, ID_INVALID),
+  pessoa_id: idParam,
   empresa_id: optionalIdSchema.optional(),
   telefone: phoneSchema,
   contato: requiredText(100),

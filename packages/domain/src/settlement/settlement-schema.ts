@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { isIsoDate, todayInSaoPaulo } from '../dates/calendar.js';
 import { MSG } from '../schemas/messages.js';
-import { ID_INVALID, MAX_ID, moneySchema, vencimentoAteLimiteSchema } from '../schemas/common.js';
+import { idParam, moneySchema, vencimentoAteLimiteSchema, wireNumber } from '../schemas/common.js';
 import { SETTLEMENT_MAX_INSTALLMENTS, SETTLEMENT_MIN_INSTALLMENTS } from './settlement-constants.js';
 import { SETTLEMENT_MSG } from './settlement-error.js';
 
 /** An emptied input ('' or null) is a missing value, so it answers "Campo obrigatório" (spec §5). */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-const boletoId = z.coerce.number().int(ID_INVALID).positive(ID_INVALID).max(MAX_ID, ID_INVALID);
+const boletoId = idParam;
 
 /**
  * The acordo simulation request the "Novo Acordo" form validates and the API parses (HOUSE-STYLE
@@ -19,11 +19,10 @@ export const settlementSimulationFields = z.object({
   boletoIds: z.array(boletoId, { error: SETTLEMENT_MSG.semBoletos }).min(1, SETTLEMENT_MSG.semBoletos),
   qtdParcelas: z.preprocess(
     blankToUndefined,
-    z.coerce
-      .number({ error: MSG.required })
-      .int(SETTLEMENT_MSG.parcelas)
-      .min(SETTLEMENT_MIN_INSTALLMENTS, SETTLEMENT_MSG.parcelas)
-      .max(SETTLEMENT_MAX_INSTALLMENTS, SETTLEMENT_MSG.parcelas),
+    wireNumber(
+      z.number({ error: SETTLEMENT_MSG.parcelas }).int(SETTLEMENT_MSG.parcelas).min(SETTLEMENT_MIN_INSTALLMENTS, SETTLEMENT_MSG.parcelas).max(SETTLEMENT_MAX_INSTALLMENTS, SETTLEMENT_MSG.parcelas),
+      SETTLEMENT_MSG.parcelas,
+    ),
   ),
   /** Spec §5: the instalment dates are required; each at most 10 years ahead (dates/date-limits.ts). */
   vencimentos: z.array(vencimentoAteLimiteSchema, { error: MSG.required }).min(1, MSG.required),
