@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import { ID_INVALID, MAX_ID, PESSOA_DOCUMENTO_MAX_FILES, pessoaContracts } from '@bg/domain';
+import { ID_INVALID, idParam, PESSOA_DOCUMENTO_MAX_FILES, pessoaContracts } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { pessoaDocumento, storedFile } from '../../db/schema/index.js';
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
@@ -29,12 +29,14 @@ export const DOCUMENT_UPLOAD_RULES: UploadRules = { field: multipart.files, maxF
  */
 export async function uploadDocumentos(upload: MultipartUpload, deps: { db: Db; storage: FileStorage }, actor: Actor) {
   const { files, fields } = await receiveUploads(upload, { db: deps.db, storage: deps.storage, userId: actor.id }, DOCUMENT_UPLOAD_RULES);
-  const pessoaId = Number(fields.pessoa_id);
-  const empresaId = fields.empresa_id ? Number(fields.empresa_id) : null;
-  const isId = (n: number) => Number.isInteger(n) && n > 0 && n <= MAX_ID;
+  // ids as every id from the wire: plain decimal digits (idParam)
+  const pessoa = idParam.safeParse(fields.pessoa_id);
+  const empresa = fields.empresa_id ? idParam.safeParse(fields.empresa_id) : null;
   try {
-    if (!isId(pessoaId)) throw invalid({ pessoa_id: 'Campo obrigatório' });
-    if (empresaId !== null && !isId(empresaId)) throw invalid({ empresa_id: ID_INVALID });
+    if (!pessoa.success) throw invalid({ pessoa_id: 'Campo obrigatório' });
+    if (empresa && !empresa.success) throw invalid({ empresa_id: ID_INVALID });
+    const pessoaId = pessoa.data;
+    const empresaId = empresa?.data ?? null;
     return await deps.db.transaction(async (tx) => {
       const visao = await writableVisao(tx, actor, pessoaId, empresaId);
       const daVisao = and(
