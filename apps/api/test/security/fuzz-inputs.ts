@@ -185,9 +185,27 @@ function queryString(s: JsonSchema | null): fc.Arbitrary<string> {
 /** Deeply nested JSON (a recursion bomb for naive parsers and validators). */
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
+/** Text PostgreSQL cannot store (decision 107): a lone surrogate travels in JSON as an escape. */
+export const UNSTORABLE_STRINGS = ['x\ud800y', '\udc00', 'a\u0000b', '\ud83d', 'ok\ud800\ud800'];
+
+/**
+ * A body valid for the schema (as far as a generator can tell) with one of its text fields replaced by
+ * unstorable text: the request gets past every other rule, so the text reaches as deep as it can.
+ */
+function validWithUnstorableText(s: JsonSchema): fc.Arbitrary<unknown> {
+  return fc.tuple(validFor(s), fc.nat(), fc.constantFrom(...UNSTORABLE_STRINGS)).map(([value, pick, bad]) => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+    const out = { ...(value as Record<string, unknown>) };
+    const textKeys = Object.keys(s.properties ?? {}).filter((k) => typeof out[k] === 'string' || out[k] === undefined);
+    if (textKeys.length) out[textKeys[pick % textKeys.length]] = bad;
+    return out;
+  });
+}
+
 function jsonBody(body: JsonSchema | null): fc.Arbitrary<{ payload: string; type: string; label: string }> {
   return fc.oneof(
     { weight: 12, arbitrary: malformedObject(body).map((v) => ({ payload: JSON.stringify(v) ?? 'null', type: 'application/json', label: 'json' })) },
+    ...(body?.properties ? [{ weight: 3, arbitrary: validWithUnstorableText(body).map((v) => ({ payload: JSON.stringify(v) ?? 'null', type: 'application/json', label: 'json, one text field unstorable' })) }] : []),
     { weight: 1, arbitrary: fc.constantFrom('{"a":', '{', '[1,2', 'nul', '{"x":1}}', '\u0000', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', '{"a":1,"a":2}').map((p) => ({ payload: p, type: 'application/json', label: 'broken json' })) },
     { weight: 1, arbitrary: fc.constantFrom(nested(5000), `{"a":${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}}`).map((p) => ({ payload: p, type: 'application/json', label: 'deeply nested' })) },
     { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'application/json; charset=utf-16', 'multipart/form-data').map((type) => ({ payload: 'a=1&b=2', type, label: `content-type ${type}` })) },
