@@ -69,12 +69,16 @@ describe('guarantee request schemas', () => {
   });
 
   it('says "Campo obrigatório" on the avalista fields of an empty CNPJ form together with the others', () => {
-    const empty = Object.fromEntries(['nome_razao', 'cep', 'telefone1', 'socio_avalista', 'cpf_avalista'].map((k) => [k, '']));
+    // the wizard's empty form: every text '', renda null — an empty date once hid the avalista check
+    const empty = { ...Object.fromEntries(['nome_razao', 'data_nascimento', 'cep', 'telefone1', 'socio_avalista', 'cpf_avalista'].map((k) => [k, ''])), renda: null };
     const cnpj = completeCnpj('112223330001');
     for (const schema of [clienteSchema, solicitaGarantiaSchema()]) {
       const errors = errorsOf(schema.safeParse({ ...payload({ cpf_cnpj: cnpj, qtd_titulos: 3 }), ...empty }));
       for (const k of Object.keys(empty)) expect(errors[k], k).toBe('Campo obrigatório');
     }
+    // a malformed date says so once, and still leaves the avalista check running
+    const malformed = errorsOf(clienteSchema.safeParse({ ...payload({ cpf_cnpj: cnpj }), data_nascimento: '2020-13-45' }));
+    expect(malformed).toEqual({ data_nascimento: 'Informe uma data válida!', socio_avalista: 'Campo obrigatório', cpf_avalista: 'Campo obrigatório' });
     // the instalment list check still runs beside the avalista one
     expect(errorsOf(solicitaGarantiaSchema().safeParse(payload({ cpf_cnpj: cnpj, qtd_titulos: 3 })))).toMatchObject({
       socio_avalista: 'Campo obrigatório',

@@ -69,8 +69,9 @@ export const optionalIsoDateSchema = z
   .trim()
   .optional()
   .nullable()
-  .refine((v) => !v || isIsoDate(v), { message: MSG.dateInvalid, abort: true })
-  .refine((v) => !v || isDateInRange(v), DATE_MSG.foraDoIntervalo)
+  // no `abort: true` (schemas/common.ts says why): the next checks skip a malformed date themselves
+  .refine((v) => !v || isIsoDate(v), MSG.dateInvalid)
+  .refine((v) => !v || !isIsoDate(v) || isDateInRange(v), DATE_MSG.foraDoIntervalo)
   .transform((v) => (v ? v : null));
 
 /** A birth (or a company's foundation) date that may be left blank: from 1900-01-01 to today. */
@@ -79,9 +80,9 @@ export const optionalDataNascimentoSchema = z
   .trim()
   .optional()
   .nullable()
-  .refine((v) => !v || isIsoDate(v), { message: MSG.dateInvalid, abort: true })
+  .refine((v) => !v || isIsoDate(v), MSG.dateInvalid)
   .superRefine((v, ctx) => {
-    const problem = v ? nascimentoProblem(v, todayInSaoPaulo()) : null;
+    const problem = v && isIsoDate(v) ? nascimentoProblem(v, todayInSaoPaulo()) : null;
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
   .transform((v) => (v ? v : null));

@@ -46,13 +46,16 @@ export const cepSchema = z
  * Any date field: 'YYYY-MM-DD' between 1900-01-01 and 2099-12-31 (dates/date-limits.ts): a year
  * every column, JavaScript Date and CNAB DDMMAAAA field holds.
  */
+// Not `abort: true`: an explicitly aborted issue inside an object makes zod skip the object's own
+// checks even with a `when` (the wizard's avalista check would vanish next to an empty date), so
+// the range checks below guard themselves against a malformed date instead.
 const wellFormedDate = z
   .string({ error: MSG.required })
   .trim()
   .min(1, MSG.required)
-  .refine(isIsoDate, { message: MSG.dateInvalid, abort: true });
+  .refine(isIsoDate, MSG.dateInvalid);
 
-export const isoDateSchema = wellFormedDate.refine(isDateInRange, DATE_MSG.foraDoIntervalo);
+export const isoDateSchema = wellFormedDate.refine((date) => !isIsoDate(date) || isDateInRange(date), DATE_MSG.foraDoIntervalo);
 
 // The three below give their own message for any date out of their (narrower) range.
 
@@ -62,18 +65,21 @@ export const isoDateSchema = wellFormedDate.refine(isDateInRange, DATE_MSG.foraD
  * barcode always carry the printed day. "Today" is read when a request is parsed.
  */
 export const vencimentoSchema = wellFormedDate.superRefine((date, ctx) => {
+  if (!isIsoDate(date)) return;
   const problem = vencimentoProblem(date, todayInSaoPaulo());
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
 /** The same limit ahead without the "not before today" rule (a plan whose first date is checked on its own). */
 export const vencimentoAteLimiteSchema = wellFormedDate.superRefine((date, ctx) => {
+  if (!isIsoDate(date)) return;
   const problem = vencimentoProblem(date, todayInSaoPaulo(), { allowPast: true });
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
 /** A birth date: from 1900-01-01 to today. */
 export const dataNascimentoSchema = wellFormedDate.superRefine((date, ctx) => {
+  if (!isIsoDate(date)) return;
   const problem = nascimentoProblem(date, todayInSaoPaulo());
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
