@@ -115,7 +115,7 @@ describe('POST /api/empresa/update/{id}', () => {
   it('an usuario edits contact fields of its own empresa but not the commercial terms, and not others', async () => {
     const { token, user } = await t.userWithToken({ nivel: '1' });
     const [own] = await t.database.db.select().from(empresa).where(eq(empresa.id, user.empresa_id!));
-    const payload = body({ cnpj: own.cnpj, fantasia: 'Fantasia Editada', tel2: '(21)98765-4321' });
+    const payload = body({ cnpj: own.cnpj, razao: own.razao, fantasia: 'Fantasia Editada', tel2: '(21)98765-4321' });
     const ok = await t.call({ method: 'POST', url: `/api/empresa/update/${own.id}`, token, payload });
     expect(ok.statusCode).toBe(200);
     const [after] = await t.database.db.select().from(empresa).where(eq(empresa.id, own.id));
@@ -127,6 +127,37 @@ describe('POST /api/empresa/update/{id}', () => {
     expect(raise.statusCode).toBe(403);
     const other = await createEmpresa(t.database.db);
     expect((await t.call({ method: 'POST', url: `/api/empresa/update/${other.id}`, token, payload: body({ cnpj: other.cnpj }) })).statusCode).toBe(404);
+  });
+
+  it('an usuario or a franqueado cannot change the CNPJ or the razão social (issue 23): 403, nothing written; an administrador can', async () => {
+    const loja = await t.userWithToken({ nivel: '1' });
+    const franq = await t.userWithToken({ nivel: '3' });
+    const franqueada = await createEmpresa(t.database.db, { franqueado_id: franq.user.empresa_id });
+    const [own] = await t.database.db.select().from(empresa).where(eq(empresa.id, loja.user.empresa_id!));
+    const audits = async (id: number) => (await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'empresa.update'), eq(auditLog.entity_id, String(id))))).length;
+    const message = 'Somente administradores alteram o CNPJ e a razão social da empresa.';
+    for (const [who, token, e] of [['usuario', loja.token, own], ['franqueado', franq.token, franqueada]] as const) {
+      const same = { cnpj: e.cnpj, razao: e.razao };
+      for (const change of [{ cnpj: newCnpj() }, { razao: 'Outra Razão Social Ltda' }, { cnpj: newCnpj(), razao: 'Outra Ltda' }]) {
+        const res = await t.call({ method: 'POST', url: `/api/empresa/update/${e.id}`, token, payload: body({ ...same, ...change, tel1: '(11)2222-3333' }) });
+        expect(res.statusCode, `${who} ${JSON.stringify(change)}`).toBe(403);
+        expect(res.json().msg).toBe(message);
+      }
+      const [unchanged] = await t.database.db.select().from(empresa).where(eq(empresa.id, e.id));
+      expect(unchanged).toMatchObject({ cnpj: e.cnpj, razao: e.razao, tel1: e.tel1 });
+      expect(await audits(e.id)).toBe(0);
+      // the same identity, masked or with other spacing, is no change: the contact fields are saved
+      const masked = e.cnpj.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+      const ok = await t.call({ method: 'POST', url: `/api/empresa/update/${e.id}`, token, payload: body({ cnpj: masked, razao: ` ${e.razao} `, tel1: '(11)2222-3333' }) });
+      expect(ok.statusCode, ok.body).toBe(200);
+      const [after] = await t.database.db.select().from(empresa).where(eq(empresa.id, e.id));
+      expect(after).toMatchObject({ cnpj: e.cnpj, razao: e.razao, tel1: '1122223333' });
+    }
+    const cnpj = newCnpj();
+    const byAdmin = await t.call({ method: 'POST', url: `/api/empresa/update/${franqueada.id}`, token: admin, payload: body({ cnpj, razao: 'Razão Nova Ltda' }) });
+    expect(byAdmin.statusCode).toBe(200);
+    const [renamed] = await t.database.db.select().from(empresa).where(eq(empresa.id, franqueada.id));
+    expect(renamed).toMatchObject({ cnpj, razao: 'Razão Nova Ltda' });
   });
 
   it('administrador changes terms; clears taxa_antecipacao when antecipa goes N; refuses being its own franqueado', async () => {

@@ -12,3 +12,17 @@ test('[CADASTROS]: an usuario can neither see Novo nor open Nova Empresa (admini
   await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
   check();
 });
+
+test('[CADASTROS]: an usuario edits its empresa’s contact but sees CNPJ and Razão Social read-only (administradores change them)', async ({ page }) => {
+  const check = failOnConsoleErrors(page);
+  await openAs(page, 'loja', '/administracao/empresas');
+  await page.getByRole('row', { name: /Loja Demo/ }).getByRole('button', { name: 'Editar' }).click();
+  await expect(page.getByRole('heading', { name: 'Atualização da Empresa' })).toBeVisible();
+  const cnpj = page.getByRole('textbox', { name: 'CNPJ', exact: true });
+  await expect(cnpj).not.toHaveValue('');
+  await expect(cnpj).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('textbox', { name: 'Razão Social' })).toHaveAttribute('readonly', '');
+  await expect(page.getByText('Somente administradores alteram').first()).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Nome Fantasia' })).not.toHaveAttribute('readonly', '');
+  check();
+});

@@ -36,7 +36,14 @@ export const EMPRESA_COMMERCIAL_FIELDS = [
   'situacao',
 ] as const;
 
-/** Identification, address and contact: what the empresa's own people may edit. */
+/**
+ * The legal identity of an empresa: set when it is created, changed afterwards by administradores
+ * only (DOMAIN.md Tenancy). Anyone else may send them on update only as they are (the form shows
+ * them read-only); a different value is refused (issue 23, decision 107).
+ */
+export const EMPRESA_IDENTITY_FIELDS = ['cnpj', 'razao'] as const;
+
+/** Identification, address and contact: the fields of the company form besides its commercial terms. */
 export const empresaContactShape = {
   cnpj: cnpjSchema,
   razao: requiredText(150),

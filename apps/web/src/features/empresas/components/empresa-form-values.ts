@@ -70,7 +70,10 @@ export function empresaPayload(values: EmpresaFormValues, admin: boolean): Empre
   return pickContact(values);
 }
 
-/** The contact and address fields only (EMPRESA_COMMERCIAL_FIELDS left out). */
+/**
+ * The contact and address fields only (EMPRESA_COMMERCIAL_FIELDS left out); cnpj and razao go back as
+ * they were loaded (read-only on the form): the API refuses another value from a non-administrador.
+ */
 function pickContact(v: EmpresaFormValues): EmpresaBody {
   const { cnpj, razao, fantasia, insc_estadual, cep, endereco, numero, complemento, bairro, cidade, uf, email, tel1, tel2, tel3, responsavel } = v;
   return { cnpj, razao, fantasia, insc_estadual, cep, endereco, numero, complemento, bairro, cidade, uf, email, tel1, tel2, tel3, responsavel };

@@ -21,6 +21,9 @@ export function EmpresaFormPage() {
   const id = idEmpresa ? Number(idEmpresa) : null;
   const user = useCurrentUser();
   const admin = isAdmin(user);
+  // CNPJ and razão social are set at creation; afterwards only administradores change them (DOMAIN.md Tenancy)
+  const identityLocked = id !== null && !admin;
+  const lockedHint = identityLocked ? 'Somente administradores alteram' : undefined;
   const navigate = useNavigate();
   const form = useForm<EmpresaFormValues>({
     // A franqueado's new empresa becomes its franchisee (shown, not editable).
@@ -57,10 +60,10 @@ export function EmpresaFormPage() {
           <Stack>
             <Grid>
               <Grid.Col span={{ base: 12, sm: 4 }}>
-                <DocumentInput kind="cnpj" label="CNPJ" withAsterisk {...form.getInputProps('cnpj')} />
+                <DocumentInput kind="cnpj" label="CNPJ" withAsterisk={!identityLocked} readOnly={identityLocked} description={lockedHint} {...form.getInputProps('cnpj')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 4 }}>
-                <TextInput label="Razão Social" withAsterisk maxLength={150} {...form.getInputProps('razao')} />
+                <TextInput label="Razão Social" withAsterisk={!identityLocked} readOnly={identityLocked} description={lockedHint} maxLength={150} {...form.getInputProps('razao')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 4 }}>
                 <TextInput label="Nome Fantasia" withAsterisk maxLength={150} {...form.getInputProps('fantasia')} />
