@@ -1,5 +1,5 @@
-/** A minimal PNG/PDF by magic bytes: what the upload sniffer accepts. */
-export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+/** A real 1×1 PNG (the uploads check the whole structure, decision 107) and a minimal PDF. */
+export const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63fccfc0500f000485018084a98c210000000049454e44ae426082', 'hex');
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
 export type UploadFile = { name: string; data: Buffer; type?: string };

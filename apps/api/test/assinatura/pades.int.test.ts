@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { a1FromConfig } from '../../src/modules/assinatura/pades-signer.js';
+import { pdfBytesProblem } from '../../src/modules/files/pdf-inspection.js';
 import { pessoa, storedFile } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../harness.js';
 import { aprovada, assinar, enviado, pdfText, solicitacao } from './support.js';
@@ -71,6 +72,8 @@ describe('PAdES signature with an A1 certificate (SIGNATURE_P12_PATH)', () => {
     const [file] = await t.database.db.select().from(storedFile).where(eq(storedFile.id, row.assinado_file_id!));
     const pdf = await fs.promises.readFile(path.join(t.config.storageDir, file.storage_key));
     expect(sha256(pdf).toString('hex')).toBe(row.assinado_sha256);
+    // uploaded back as a person's document, our own signed PDF passes the upload inspection (decision 107)
+    expect(pdfBytesProblem(pdf)).toBeNull();
 
     // /ByteRange [0 a b c]: everything before and after the /Contents hex string
     const text = pdf.toString('latin1');

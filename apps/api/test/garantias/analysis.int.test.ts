@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { addMonthsClamped, DENY_REASONS, todayInSaoPaulo } from '@bg/domain';
@@ -18,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const get = (url: string, token = admin.token) => t.call({ method: 'GET', url, token });
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0d6a60000000049454e44ae426082', 'hex');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63fccfc0500f000485018084a98c210000000049454e44ae426082', 'hex');
 
 describe('admin list', () => {
   it('filters by loja, situação, duplicatas and name/document, newest first, with the protocol', async () => {
@@ -138,8 +139,14 @@ describe('duplicatas', () => {
     const twelve = Array.from({ length: 12 }, (_, i) => ({ name: `${i}.png`, data: PNG }));
     const ok = await t.call({ method: 'POST', url: '/api/garantia/uploadDuplicata', token: loja.token, ...multipart({ garantia_id: String(g.garantia.id) }, twelve) });
     expect(ok.json()).toMatchObject({ status: 200, data: { arquivos: 12 } });
-    // two PNGs of 26 MB each: every file fits, the upload (52 MB) does not
-    const big = Buffer.concat([PNG, Buffer.alloc(26 * 1024 * 1024)]);
+    // two PNGs of 26 MB each: every file fits, the upload (52 MB) does not; each a real PNG made big by
+    // a private ancillary chunk after IHDR (uploads check the whole structure, decision 107)
+    const pad = Buffer.concat([Buffer.from('prVt'), Buffer.alloc(26 * 1024 * 1024)]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(pad.length - 4);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(pad) >>> 0);
+    const big = Buffer.concat([PNG.subarray(0, 33), length, pad, crc, PNG.subarray(33)]);
     const h = await createGarantia(t.database.db, { empresa_id: loja.user.empresa_id!, usuario_id: loja.user.id });
     const tooBig = await t.call({ method: 'POST', url: '/api/garantia/uploadDuplicata', token: loja.token, ...multipart({ garantia_id: String(h.garantia.id) }, [{ name: 'a.png', data: big }, { name: 'b.png', data: big }]) });
     expect(tooBig.statusCode).toBe(413);

@@ -67,8 +67,8 @@ const newCpf = () => completeCpf(String(randomInt(100_000_000, 999_999_999)));
 const newCnpj = () => completeCnpj(`${randomInt(10_000_000, 99_999_999)}0001`);
 const tagOf = () => randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase();
 
-/** A minimal PNG and PDF by magic bytes (what the upload sniffer accepts). */
-export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+/** A real 1×1 PNG (the uploads check the whole structure, decision 107). */
+export const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63fccfc0500f000485018084a98c210000000049454e44ae426082', 'hex');
 
 export function multipartBody(fields: Record<string, string>, files: { name: string; data: Buffer; type?: string }[]) {
   const boundary = '----bgsec' + randomUUID().replace(/-/g, '');

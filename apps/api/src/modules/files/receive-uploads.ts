@@ -7,6 +7,8 @@ import { storedFile } from '../../db/schema/index.js';
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
 import { AppError } from '../../errors/app-error.js';
 import { UploadLimitExceeded, type MultipartUpload } from './multipart-upload.js';
+import { isStorableText } from '@bg/domain';
+import { checkFileContent } from './check-file-content.js';
 import { KIND_INFO, sniffFileKind, type FileKind } from './sniff-file-kind.js';
 
 export type UploadRules = {
@@ -70,7 +72,7 @@ export async function receiveUploads(
           done(null, chunk);
         },
       });
-      accepted.push({ tempPath, key: '', kind: 'text', name: part.filename || 'arquivo', size: 0, sha256: '' });
+      accepted.push({ tempPath, key: '', kind: 'text', name: storableName(part.filename), size: 0, sha256: '' });
       await pipeline(part.stream, meter, fs.createWriteStream(tempPath));
       if (part.truncated()) throw new AppError('PAYLOAD_TOO_LARGE', `Cada arquivo pode ter no máximo ${mb(rules.maxFileBytes)}.`);
       total += size;
@@ -83,9 +85,12 @@ export async function receiveUploads(
         const allowed = rules.kinds.map((k) => KIND_INFO[k].label).join(', ');
         throw new AppError('UNSUPPORTED_MEDIA', `Tipo de arquivo não permitido (${part.filename}). Aceitos: ${allowed}.`);
       }
+      // the whole file, not only its first bytes: an image that decodes, a PDF without scripts (decision 107)
+      const content = await checkFileContent(kind, tempPath, part.filename);
+      if (content.refusal !== null) throw new AppError('UNSUPPORTED_MEDIA', content.refusal);
       const now = new Date();
       const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${KIND_INFO[kind].ext}`;
-      Object.assign(accepted[accepted.length - 1], { key, kind, size, sha256: hash.digest('hex') });
+      Object.assign(accepted[accepted.length - 1], { key, kind, size: content.size ?? size, sha256: content.sha256 ?? hash.digest('hex') });
     }
   } catch (err) {
     await cleanup();
@@ -119,6 +124,12 @@ export async function receiveUploads(
     throw err;
   }
   return { files, fields };
+}
+
+/** The client's file name as it can be stored: never empty, a NUL or a lone surrogate replaced. */
+function storableName(name: string): string {
+  if (!name) return 'arquivo';
+  return isStorableText(name) ? name : [...name].map((c) => (isStorableText(c) ? c : '\uFFFD')).join('');
 }
 
 /** Removes stored files again (e.g. when the record they were for turned out to be out of scope). */
