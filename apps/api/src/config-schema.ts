@@ -235,6 +235,14 @@ export const envSchema = z.object({
     meaning:
       '`on`: this process runs background jobs (retorno processing, outbox, scheduled exclusions); `off`: it only enqueues them for a process with `on` (docs/decisions/040-job-queue.md)',
   }),
+  JOB_HEARTBEAT_SECONDS: withDefault(integer(1, 300), 10, {
+    meaning:
+      'with `JOBS=on`: seconds between this process\'s heartbeats, the lease of the jobs it runs; each heartbeat also takes back the jobs of processes that stopped (docs/decisions/108-job-leases-after-a-crash.md)',
+  }),
+  JOB_LEASE_SECONDS: withDefault(integer(5, 3600), 45, {
+    meaning:
+      'a process without a heartbeat for this long is taken for dead and its running jobs resume elsewhere (or in the restarted process) from their checkpoint; at least twice `JOB_HEARTBEAT_SECONDS`. A job is taken back within about this plus one heartbeat after its process died',
+  }),
   PUBLIC_URL: optional(httpUrl(), {
     meaning: 'address of the web app as customers reach it, used in links sent by WhatsApp/e-mail (signature); unset: the address of the request that sends them',
     defaultText: '—',

@@ -55,6 +55,8 @@ export function loadConfig(env: Env = process.env) {
     logLevel: vars.LOG_LEVEL,
     // on: this process runs background jobs (src/jobs/); off: it only enqueues them for a process that does.
     jobs: vars.JOBS,
+    // Leases of running jobs (decision 108): heartbeat interval and how long a silent process keeps its jobs.
+    jobLease: { heartbeatSeconds: vars.JOB_HEARTBEAT_SECONDS, leaseSeconds: vars.JOB_LEASE_SECONDS },
     // Address of the web app as customers reach it, for links sent by WhatsApp/e-mail (signature);
     // unset: the address of the request that creates the link.
     publicUrl: vars.PUBLIC_URL ? vars.PUBLIC_URL.replace(/\/+$/, '') : null,
@@ -102,6 +104,9 @@ function parseEnv(env: Env): ParsedEnv {
     throw invalidVariable(name, variableDoc(name).rule, shown(name, given[name]));
   }
   const vars = parsed.data;
+  if (vars.JOB_LEASE_SECONDS < 2 * vars.JOB_HEARTBEAT_SECONDS) {
+    throw invalidVariable('JOB_LEASE_SECONDS', `deve ser pelo menos o dobro de JOB_HEARTBEAT_SECONDS (${vars.JOB_HEARTBEAT_SECONDS})`, String(vars.JOB_LEASE_SECONDS));
+  }
   if (vars.MESSAGING_PROVIDER === 'webhook' && !vars.MESSAGING_WEBHOOK_URL) {
     throw invalidVariable('MESSAGING_WEBHOOK_URL', `${variableDoc('MESSAGING_WEBHOOK_URL').rule} quando MESSAGING_PROVIDER=webhook`);
   }

@@ -13,11 +13,20 @@ export type JobRun<C = unknown> = {
   readonly jobId: number;
   /** 1 on the first run, higher after a retry or a resume. */
   readonly attempt: number;
-  /** Aborted on shutdown or when the run reaches its time limit: stop at the next safe point. */
+  /**
+   * Aborted on shutdown, when the run reaches its time limit, or when its process learns another one
+   * took the job over (reason JobLeaseLost): stop at the next safe point.
+   */
   readonly signal: AbortSignal;
   /** The value last saved with checkpoint() (by this run or by an interrupted earlier one), else null. */
   readonly lastCheckpoint: C | null;
-  /** The app's database; on PGlite never call it while holding a transaction of your own (one connection). */
+  /**
+   * The app's database; on PGlite never call it while holding a transaction of your own (one
+   * connection). Fenced (decision 108): each transaction opened on it checks, just before it commits,
+   * that this run still holds the job, and rolls back with JobLeaseLost when a newer run took it
+   * over — so a run whose process lost its lease never commits after the takeover. (Single
+   * statements outside a transaction are not fenced.)
+   */
   readonly db: Db;
   readonly log: JobLogger;
   /**
@@ -32,6 +41,13 @@ export type JobRun<C = unknown> = {
    * a newer run took the job over.
    */
   checkpoint(value: C, tx?: Tx): Promise<void>;
+  /**
+   * Records the run's result (status done) in `tx`, the transaction of the handler's last step: the
+   * step and the outcome commit together, or neither (JobLeaseLost) when a newer run took the job
+   * over. For a last step that must never run again once committed (Gerar Remessa's transaction).
+   * The handler then returns the same result.
+   */
+  complete(result: unknown, tx: Tx): Promise<void>;
   /** Throws JobInterrupted when the signal is aborted; call it between steps that do not checkpoint. */
   throwIfInterrupted(): void;
 };
@@ -115,7 +131,10 @@ export class JobInterrupted extends Error {
   }
 }
 
-/** Thrown when a newer run of the same job owns it (this run outlived its time limit). */
+/**
+ * Thrown when a newer run of the same job owns it: this run outlived its time limit, or its process
+ * lost its lease (no heartbeat for JOB_LEASE_SECONDS) and the job was taken over (decision 108).
+ */
 export class JobLeaseLost extends Error {
   constructor() {
     super('Outra execução assumiu esta tarefa.');

@@ -1,12 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client.js';
-import { backgroundJob } from '../db/schema/index.js';
+import { backgroundJob, type BackgroundJobStatus } from '../db/schema/index.js';
 import { JobInterrupted, JobLeaseLost, type AnyJobDefinition, type JobLogger, type JobRun } from './define-job.js';
 
 /**
  * One run of one job: claims our background_job row (creating it for scheduled jobs, which have none
- * yet), gives the handler its context, and records the outcome. Every write after the claim is fenced
- * by the run's attempt number, so a run that outlived its time limit cannot overwrite a newer run.
+ * yet) under this process's lease, gives the handler its context, and records the outcome. Every
+ * write after the claim is fenced by the run's attempt number and status, so a run that outlived its
+ * time limit — or whose process lost its lease and whose job was taken over (decision 108) — cannot
+ * overwrite a newer run: its checkpoints fail, and so does the commit of every transaction it opens
+ * on `ctx.db` (withBeforeCommit).
  */
 const PROGRESS_EVERY_MS = 250;
 const MAX_ERROR_CHARS = 2000;
@@ -21,8 +24,11 @@ export type ClaimedRun = {
   progress_unit: string | null;
 };
 
-/** Marks the row running and bumps its attempt; null when the job already finished (a late redelivery). */
-export async function claimRun(db: Db, def: AnyJobDefinition, bossJobId: string): Promise<ClaimedRun | null> {
+/**
+ * Marks the row running under `owner`'s lease (the job_worker id of this process) and bumps its
+ * attempt; null when the job already finished (a late redelivery).
+ */
+export async function claimRun(db: Db, def: AnyJobDefinition, bossJobId: string, owner: string): Promise<ClaimedRun | null> {
   const [row] = await db
     .insert(backgroundJob)
     .values({
@@ -33,6 +39,8 @@ export async function claimRun(db: Db, def: AnyJobDefinition, bossJobId: string)
       boss_job_id: bossJobId,
       started_at: sql`now()`,
       updated_at: sql`now()`,
+      lease_owner: owner,
+      leased_at: sql`now()`,
     })
     .onConflictDoUpdate({
       target: backgroundJob.boss_job_id,
@@ -41,6 +49,8 @@ export async function claimRun(db: Db, def: AnyJobDefinition, bossJobId: string)
         attempt: sql`${backgroundJob.attempt} + 1`,
         started_at: sql`coalesce(${backgroundJob.started_at}, now())`,
         updated_at: sql`now()`,
+        lease_owner: owner,
+        leased_at: sql`now()`,
       },
       setWhere: inArray(backgroundJob.status, ['queued', 'running']),
     })
@@ -59,7 +69,11 @@ export async function claimRun(db: Db, def: AnyJobDefinition, bossJobId: string)
 export class RunContext<C> implements JobRun<C> {
   readonly jobId: number;
   readonly attempt: number;
+  /** The app's database for the handler: every transaction it opens commits only while this run holds the job. */
+  readonly db: Db;
   lastCheckpoint: C | null;
+  /** Set once complete(result, tx) recorded the outcome in the handler's own transaction. */
+  completedInStep = false;
   private done: number;
   private total: number | null;
   private unit: string | null;
@@ -67,7 +81,7 @@ export class RunContext<C> implements JobRun<C> {
   private writing: Promise<void> | null = null;
 
   constructor(
-    readonly db: Db,
+    private readonly rawDb: Db,
     readonly signal: AbortSignal,
     readonly log: JobLogger,
     run: ClaimedRun,
@@ -78,6 +92,36 @@ export class RunContext<C> implements JobRun<C> {
     this.done = run.progress_done;
     this.total = run.progress_total;
     this.unit = run.progress_unit;
+    this.db = withBeforeCommit(rawDb, (tx) => this.fence(tx));
+  }
+
+  /**
+   * Inside the caller's transaction: locks the run's row and checks this run still holds the job
+   * (same attempt, still running), so the transaction commits before any takeover or not at all.
+   * Throws JobLeaseLost otherwise — the transaction rolls back.
+   */
+  async fence(tx: Tx): Promise<void> {
+    // 'done' only when this run completed in this very transaction (complete(result, tx) above it)
+    const held: BackgroundJobStatus[] = this.completedInStep ? ['running', 'done'] : ['running'];
+    const rows = await tx
+      .select({ id: backgroundJob.id })
+      .from(backgroundJob)
+      .where(and(eq(backgroundJob.id, this.jobId), eq(backgroundJob.attempt, this.attempt), inArray(backgroundJob.status, held)))
+      .for('update');
+    if (rows.length !== 1) throw new JobLeaseLost();
+  }
+
+  /**
+   * Records the run's result as its last step, in the handler's transaction: the step's effects and
+   * "done" commit together, or neither when a newer run took the job over (JobLeaseLost). Then no
+   * later run can start the step again after it committed (the remessa's one transaction).
+   */
+  async complete(result: unknown, tx: Tx): Promise<void> {
+    this.throwIfInterrupted();
+    // (a progress write under way is not awaited: on PGlite it waits for this transaction; it is
+    // fenced by status, so it cannot land after "done")
+    if (!(await this.write({ status: 'done', result: result ?? null, error: null, finished_at: sql`now()` }, tx))) throw new JobLeaseLost();
+    this.completedInStep = true;
   }
 
   progress(done: number, total?: number | null, unit?: string | null): void {
@@ -88,7 +132,7 @@ export class RunContext<C> implements JobRun<C> {
     this.lastWriteAt = Date.now();
     // Not awaited: on PGlite it waits for the handler's open transaction, if any, to end.
     const checkpointSeen = this.lastCheckpoint;
-    this.writing = this.write({}, this.db, checkpointSeen)
+    this.writing = this.write({}, this.rawDb, checkpointSeen)
       .then(() => undefined)
       .catch((err: unknown) => this.log.warn({ err, jobId: this.jobId }, 'job progress not saved'))
       .finally(() => {
@@ -98,7 +142,7 @@ export class RunContext<C> implements JobRun<C> {
 
   async checkpoint(value: C, tx?: Tx): Promise<void> {
     this.throwIfInterrupted();
-    if (!(await this.write({ checkpoint: value ?? null }, tx ?? this.db))) throw new JobLeaseLost();
+    if (!(await this.write({ checkpoint: value ?? null }, tx ?? this.rawDb))) throw new JobLeaseLost();
     this.lastCheckpoint = value;
     this.lastWriteAt = Date.now();
   }
@@ -111,7 +155,7 @@ export class RunContext<C> implements JobRun<C> {
   async finish(outcome: { status: 'done'; result: unknown } | { status: 'queued' | 'failed'; error: string | null; failed: boolean }): Promise<boolean> {
     await this.writing;
     if (outcome.status === 'done') {
-      return this.write({ status: 'done', result: outcome.result ?? null, error: null, finished_at: sql`now()` }, this.db);
+      return this.write({ status: 'done', result: outcome.result ?? null, error: null, finished_at: sql`now()` }, this.rawDb);
     }
     return this.write(
       {
@@ -120,7 +164,7 @@ export class RunContext<C> implements JobRun<C> {
         ...(outcome.failed ? { failures: sql`${backgroundJob.failures} + 1` } : {}),
         ...(outcome.status === 'failed' ? { finished_at: sql`now()` } : {}),
       },
-      this.db,
+      this.rawDb,
     );
   }
 
@@ -148,4 +192,20 @@ export class RunContext<C> implements JobRun<C> {
       .returning({ id: backgroundJob.id });
     return rows.length === 1;
   }
+}
+
+/**
+ * `db` whose top-level transactions run `beforeCommit(tx, value)` after their body answered `value`
+ * and before they commit (a savepoint inside them is not wrapped). Every other property is the Db's
+ * own. The run's `ctx.db` is one (the fence); a handler may wrap it again to finish its run in its
+ * last transaction (remessa-job.ts).
+ */
+export function withBeforeCommit(db: Db, beforeCommit: (tx: Tx, value: unknown) => Promise<void>): Db {
+  const transaction: Db['transaction'] = (body, config) =>
+    db.transaction(async (tx) => {
+      const value = await body(tx);
+      await beforeCommit(tx, value);
+      return value;
+    }, config);
+  return new Proxy(db, { get: (target, prop, receiver) => (prop === 'transaction' ? transaction : Reflect.get(target, prop, receiver)) });
 }

@@ -9,6 +9,7 @@ import { addDays, cnabAccountFromConta, readRemessa240, todayInSaoPaulo, writeRe
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database, Db } from '../../src/db/client.js';
+import type { JobsBuildOptions } from '../../src/jobs/index.js';
 import { openTestDatabase } from '../test-database.js';
 import { createEmpresa, createUsuario } from '../../src/factories/foundation.js';
 import { createGarantia, createPessoa } from '../../src/factories/garantia.js';
@@ -36,14 +37,19 @@ export type CnabTestApp = {
   close(): Promise<void>;
 };
 
-export async function createCnabTestApp(configOverrides: Partial<Config> = {}): Promise<CnabTestApp> {
-  const { database, drop } = await openTestDatabase();
+/**
+ * `options.database`: the app on that database (the caller's, closed but not dropped by close());
+ * `options.jobs`: queue settings (the crash tests' short leases).
+ */
+export async function createCnabTestApp(configOverrides: Partial<Config> = {}, options: { database?: Database; jobs?: JobsBuildOptions } = {}): Promise<CnabTestApp> {
+  const given = options.database;
+  const { database, drop } = given ? { database: given, drop: () => given.close() } : await openTestDatabase();
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-cnab-'));
   const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent' }), jwtSecret: 'test-secret', storageDir, ...configOverrides };
   const apps: FastifyInstance[] = [];
   // CNAB_TEST_LOG=1 shows the app's error log (a 500's cause) while debugging a test
   const start = async () => {
-    const app = await buildApp({ database, config, logger: process.env.CNAB_TEST_LOG ? { level: 'error' } : false, loginDelayBaseMs: 0, jobs: { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, stopGraceMs: 2000 } });
+    const app = await buildApp({ database, config, logger: process.env.CNAB_TEST_LOG ? { level: 'error' } : false, loginDelayBaseMs: 0, jobs: { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, stopGraceMs: 2000, ...options.jobs } });
     await app.ready();
     apps.push(app);
     return app;

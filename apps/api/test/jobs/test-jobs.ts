@@ -13,8 +13,11 @@ import { defineJob, type AnyJobDefinition, type JobContext } from '../../src/job
 export type StepsData = { steps: number; stepMs?: number };
 export type StepsResult = { applied: number; resumedFrom: number };
 
-/** Set by a test (or the child process) to watch or hold a run before each of its steps. */
-export const testHooks: { beforeStep?: (jobId: number, step: number, ctx: JobContext<{ next: number }>) => Promise<void> | void } = {};
+/** Set by a test (or the child process) to watch or hold a run before each of its steps (or before oneCommit's transaction). */
+export const testHooks: {
+  beforeStep?: (jobId: number, step: number, ctx: JobContext<{ next: number }>) => Promise<void> | void;
+  beforeCommit?: (ctx: JobContext) => Promise<void> | void;
+} = {};
 
 function stepsJob(kind: string, timeoutSeconds: number) {
   return defineJob<StepsData, StepsResult, { next: number }>(kind, {
@@ -43,6 +46,35 @@ function stepsJob(kind: string, timeoutSeconds: number) {
 export const steps = stepsJob('test.steps', 60);
 /** Short time limit: after a crash, pg-boss hands it out again once 3 s have passed. */
 export const stepsShort = stepsJob('test.steps-short', 3);
+/** A 15-minute time limit, like the real jobs: after a crash only the lease brings it back soon (decision 108). */
+export const stepsLong = stepsJob('test.steps-long', 900);
+
+/** How each run of oneCommit ended: its transaction committed, or the error that refused it. */
+export const oneCommitOutcomes: { jobId: number; attempt: number; outcome: string }[] = [];
+
+/**
+ * One transaction without a checkpoint (a row of job_test_exec, n = the attempt): only the fence of
+ * ctx.db keeps a run whose job was taken over from committing it. Long time limit, one retry.
+ */
+export const oneCommit = defineJob<Record<string, never>, { attempt: number }>('test.one-commit', {
+  timeoutSeconds: 900,
+  retryLimit: 1,
+  retryDelaySeconds: 0,
+  retryBackoff: false,
+  handler: async (_data, ctx) => {
+    try {
+      await testHooks.beforeCommit?.(ctx);
+      await ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into job_test_exec (job_id, n, pid) values (${ctx.jobId}, ${ctx.attempt}, ${process.pid})`);
+      });
+      oneCommitOutcomes.push({ jobId: ctx.jobId, attempt: ctx.attempt, outcome: 'committed' });
+    } catch (err) {
+      oneCommitOutcomes.push({ jobId: ctx.jobId, attempt: ctx.attempt, outcome: err instanceof Error ? err.name : String(err) });
+      throw err;
+    }
+    return { attempt: ctx.attempt };
+  },
+});
 
 /** Fails its first `failRuns` runs. */
 export const flaky = defineJob<{ failRuns: number }, { attempt: number }>('test.flaky', {
@@ -66,7 +98,7 @@ export const once = defineJob<{ n: number }, { pid: number }>('test.once', {
 });
 
 /** Every kind above, for the apps' `jobs.extraJobs`. */
-export const TEST_JOBS: readonly AnyJobDefinition[] = [steps, stepsShort, flaky, once];
+export const TEST_JOBS: readonly AnyJobDefinition[] = [steps, stepsShort, stepsLong, flaky, once, oneCommit];
 
 /** The tables above, created once per database (an advisory lock serialises parallel test files). */
 export async function ensureTestTables(database: Database): Promise<void> {

@@ -14,7 +14,7 @@ import { migrate } from '../../src/db/migrate.js';
 import { backgroundJob } from '../../src/db/schema/index.js';
 import { JobQueue } from '../../src/jobs/index.js';
 import { systemClock } from '../../src/shared/clock.js';
-import { ensureTestTables, finished, once, stepRows, stepsShort, TEST_JOBS, waitForJob } from './test-jobs.js';
+import { ensureTestTables, finished, once, stepRows, stepsLong, stepsShort, TEST_JOBS, waitForJob } from './test-jobs.js';
 
 /**
  * Two API processes on one PostgreSQL database share the queue: every job's body runs exactly once,
@@ -155,6 +155,37 @@ describe.runIf(url)('two API processes on one PostgreSQL', () => {
     expect(new Set(rows.slice(0, 3).map((r) => r.pid))).toEqual(new Set([doomed.proc.pid]));
     expect(new Set(rows.slice(3).map((r) => r.pid)).has(doomed.proc.pid!)).toBe(false);
   });
+
+  it('a process killed in the middle of a long job: the other, already running, takes it over once the lease runs out (decision 108)', async () => {
+    // before leases the job came back only after its time limit (15 min here, 30 min for the CNAB jobs)
+    const database = await openDb('postgres');
+    const schema = newSchema();
+    const lease = { WORKER_LEASE_SECONDS: '3', WORKER_HEARTBEAT_SECONDS: '0.5' };
+    const doomed = spawnWorker(schema, { WORKER_HOLD_STEP: '3', ...lease });
+    await doomed.next('ready', 30_000);
+    const producer = await startApp(database, schema, 'off');
+    const job = (await producer.jobs.enqueue(database.db, stepsLong, { steps: 6 }))!;
+    await doomed.next('atStep');
+    const survivor = spawnWorker(schema, lease);
+    await survivor.next('ready', 30_000);
+    doomed.proc.kill('SIGKILL');
+    const killedAt = Date.now();
+
+    const done = await waitForJob(database.db, job.id, finished, 120_000);
+    expect(Date.now() - killedAt).toBeLessThan(60_000);
+    expect(done).toMatchObject({ status: 'done', attempt: 2, failures: 0, reclaims: 1, result: { applied: 3, resumedFrom: 3 } });
+    const rows = await stepRows(database.db, job.id);
+    expect(rows.map((r) => r.step)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(new Set(rows.slice(3).map((r) => r.pid)).has(doomed.proc.pid!)).toBe(false);
+    // pg-boss: the dead run's job is cancelled (a late answer of that run touches nothing) and the
+    // job runs on as a new pg-boss job with its whole retry budget (a crash is no error)
+    const boss = await database.executeSql(`SELECT id, state, retry_count FROM ${schema}.job WHERE id = ANY($1::uuid[]) ORDER BY state`, [[job.bossJobId, done.boss_job_id]]);
+    expect(done.boss_job_id).not.toBe(job.bossJobId);
+    expect(boss.rows).toEqual([
+      { id: done.boss_job_id, state: 'completed', retry_count: 0 },
+      { id: job.bossJobId, state: 'cancelled', retry_count: 0 },
+    ]);
+  }, 180_000);
 });
 
 describe.each([...(url ? (['postgres'] as const) : []), 'pglite' as const])('two apps in one process on %s', (backend) => {

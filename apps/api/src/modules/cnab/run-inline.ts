@@ -16,6 +16,7 @@ export function inlineJobRun<C>(db: DbOrTx): JobRun<C> {
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     progress: () => undefined,
     checkpoint: async () => undefined,
+    complete: async () => undefined,
     throwIfInterrupted: () => undefined,
   };
 }

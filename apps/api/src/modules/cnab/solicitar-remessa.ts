@@ -13,11 +13,17 @@ import { assertAdmin } from '../tenancy/access.js';
 
 const S = SITUACAO;
 
+/** One Gerar Remessa job waits or runs at a time (background_job's exclusive key, decision 108). */
+export const REMESSA_EXCLUSIVA = 'gerar-remessa';
+
 /**
  * POST /api/boleto/gerarRemessa (administrador): refuses at once when nothing waits for the bank
  * (409, REMESSA_VAZIA); answers the job already generating one if there is one; otherwise enqueues
- * the job cnab.remessa and answers its id — the screen follows GET /api/job/{id}. The claim itself
- * (lock + guarded updates) happens in the job, so even two jobs never share a boleto.
+ * the job cnab.remessa and answers its id — the screen follows GET /api/job/{id}. Concurrent
+ * requests (also from several processes) enqueue one job: the job row's exclusive key is unique
+ * among open jobs, so the others wait for the first's transaction and answer its job
+ * (`em_andamento`). The claim itself (lock + guarded updates) happens in the job, so even two jobs
+ * never share a boleto.
  */
 export async function solicitarRemessa(deps: { db: Db; jobs: JobQueue }, actor: Actor): Promise<{ job_id: number; em_andamento: boolean }> {
   assertAdmin(actor);
@@ -30,13 +36,13 @@ export async function solicitarRemessa(deps: { db: Db; jobs: JobQueue }, actor: 
   if (running) return { job_id: running.id, em_andamento: true };
   if (!(await hasPendingWork(deps.db))) throw wrongState(REMESSA_VAZIA);
   const job = await deps.db.transaction(async (tx) => {
-    const enqueued = await deps.jobs.enqueue(tx, remessaJob, { usuarioId: actor.id }, { actor });
+    const enqueued = await deps.jobs.enqueue(tx, remessaJob, { usuarioId: actor.id }, { actor, exclusiveKey: REMESSA_EXCLUSIVA });
     if (!enqueued) throw wrongState('Não foi possível agendar a remessa. Tente novamente.');
-    await recordAudit(tx, actor, { action: 'remessa.solicitar', entity: 'remessa', summary: { job_id: enqueued.id } });
+    if (!enqueued.existing) await recordAudit(tx, actor, { action: 'remessa.solicitar', entity: 'remessa', summary: { job_id: enqueued.id } });
     return enqueued;
   });
-  deps.jobs.wake(remessaJob);
-  return { job_id: job.id, em_andamento: false };
+  if (!job.existing) deps.jobs.wake(remessaJob);
+  return { job_id: job.id, em_andamento: job.existing };
 }
 
 /** Anything the next remessa would send or confirm (cheap: one indexed probe each). */
