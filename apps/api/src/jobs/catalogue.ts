@@ -27,7 +27,8 @@ export function jobCatalogue(config: { lgpdAccessLogRetentionMonths: number }): 
         retryDelaySeconds: 5,
       }),
       // Applying a retorno, checkpointed per batch: a run that reaches its time limit stops at a batch
-      // boundary and the retry goes on from there; after a crash, once the 30 min have passed.
+      // boundary and the retry goes on from there; after a crash, once the dead process's lease ran
+      // out (decision 108), in another process or the restarted one.
       defineJob<ApplyData, ApplyResult, ApplyCheckpoint>(retornoAplicarJob, {
         handler: (data, ctx) => applyRetorno(ctx.storage, data, ctx),
         progressUnit: 'bytes',

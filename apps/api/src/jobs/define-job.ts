@@ -73,8 +73,8 @@ export type JobOptions<D, R, C> = {
   retryBackoff?: boolean;
   /**
    * Longest one run may take, seconds (default 900, pg-boss's expireIn, at most 23 h). The signal is
-   * aborted at 90 % of it; a run that passes it counts as an error, and after a crash the job is run
-   * again only once this time has passed since the crashed run started.
+   * aborted at 90 % of it; a run that passes it counts as an error. After a crash the job comes back
+   * when its process's lease runs out (JOB_LEASE_SECONDS, decision 108), not after this time.
    */
   timeoutSeconds?: number;
   policy?: JobPolicy;

@@ -92,7 +92,10 @@ export async function applyRetorno(storage: FileStorage, data: ApplyData, ctx: J
       });
     }
     ctx.progress(r.tamanho_bytes, r.tamanho_bytes, 'bytes');
-    return { retornoId: r.id, titulos: done?.quantidade_processada ?? 0, aplicados: (done?.quantidade_entrada ?? 0) + (done?.quantidade_liquidado ?? 0) + (done?.quantidade_baixa ?? 0) };
+    const result = { retornoId: r.id, titulos: done?.quantidade_processada ?? 0, aplicados: (done?.quantidade_entrada ?? 0) + (done?.quantidade_liquidado ?? 0) + (done?.quantidade_baixa ?? 0) };
+    // PROCESSADO and the job's result commit together (a run taking the job over later finds it done)
+    await ctx.complete(result, tx);
+    return result;
   });
 }
 
