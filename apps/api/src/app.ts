@@ -12,6 +12,7 @@ import { registerAuth, signAccessTokenWith } from './http/auth.js';
 import type { AppContext } from './http/context.js';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerRateLimits } from './http/rate-limit.js';
+import { registerDiskGuard } from './http/disk-guard.js';
 import { redactedRequestSerializer } from './http/log-redaction.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
@@ -147,6 +148,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   registerAuth(app, requestUserLoader(database.db), { requireAdmin2fa: config.requireAdmin2fa });
   registerRateLimits(app, database.db, { bureau: { max: config.bureauRateLimit, windowSeconds: 60 } });
+  // PGlite's disk nearly full: writes answer 507 before they start (decision 107)
+  registerDiskGuard(app, database);
 
   const meses = retentionMonths(config.lgpdAccessLogRetentionMonths);
   if (meses !== config.lgpdAccessLogRetentionMonths) {

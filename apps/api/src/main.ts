@@ -9,7 +9,8 @@ import { lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
 import { migrate } from './db/migrate.js';
 import { provisionContaFromConfig } from './modules/conta-cobranca/active-conta-cobranca.js';
 import { DEMO_LOGINS, seedIfEmpty } from './seed/index.js';
-import { dataDirNotWritable, listenError, postgresError, startupErrorLine } from './startup-errors.js';
+import { MIN_FREE_DISK_BYTES, lowDiskSpace } from './modules/system/disk-space.js';
+import { dataDirNotWritable, diskFull, isDiskFullError, listenError, postgresError, StartupError, startupErrorLine } from './startup-errors.js';
 
 /**
  * npm start (built to apps/api/dist/main.js) and npm run dev (tsx): read the configuration, check
@@ -64,6 +65,22 @@ function checkStorageWritable(config: Config): void {
   }
 }
 
+/** PGlite needs room to write its WAL and checkpoints: a nearly full DATA_DIR disk stops the start before it opens. */
+async function checkDiskSpace(config: Config): Promise<void> {
+  if (config.databaseUrl) return;
+  const low = await lowDiskSpace(config.dataDir);
+  if (low) throw diskFull(config.dataDir, low.freeBytes, MIN_FREE_DISK_BYTES);
+}
+
+/** A start that failed while writing on a full disk (initdb, migrations, the seed) says so in one sentence. */
+async function diskFullInstead(err: unknown): Promise<unknown> {
+  const config = opened.config;
+  if (!config || config.databaseUrl || err instanceof StartupError) return err;
+  const low = await lowDiskSpace(config.dataDir).catch(() => null);
+  if (low) return diskFull(config.dataDir, low.freeBytes, MIN_FREE_DISK_BYTES);
+  return isDiskFullError(err) ? diskFull(config.dataDir, 0, MIN_FREE_DISK_BYTES) : err;
+}
+
 async function openConfiguredDatabase(config: Config): Promise<Database> {
   if (!config.databaseUrl) return openDatabase({ databaseUrl: null, dataDir: config.dataDir });
   try {
@@ -87,6 +104,7 @@ function listeningLines(config: Config): string[] {
 async function main(): Promise<void> {
   const config = (opened.config = loadConfig());
   await checkPortIsFree(config);
+  await checkDiskSpace(config);
   // before PGlite opens a file: a second server on the same DATA_DIR would corrupt it
   if (!config.databaseUrl) opened.lock = lockDataDir(config.dataDir);
   checkStorageWritable(config);
@@ -125,7 +143,7 @@ main().catch(async (err: unknown) => {
   if (stopping) return; // a signal during start-up: shutdown() is closing what was opened
   stopping = true;
   await closeAll();
-  process.stderr.write(`${startupErrorLine(err)}\n`);
+  process.stderr.write(`${startupErrorLine(await diskFullInstead(err))}\n`);
   // the whole error only when asked for (LOG_LEVEL=debug or trace)
   const level = opened.config?.logLevel;
   if (level === 'debug' || level === 'trace') console.error(err);

@@ -56,6 +56,25 @@ export function dataDirNotWritable(dir: string, variable: 'DATA_DIR' | 'STORAGE_
   );
 }
 
+/**
+ * DATA_DIR's disk is full, or below the free space PGlite needs to write (decision 107): checked
+ * before the database opens, and said instead of whatever a write failing for lack of space threw.
+ */
+export function diskFull(dir: string, freeBytes: number, minFreeBytes: number): StartupError {
+  const mb = (bytes: number) => Math.floor(bytes / (1024 * 1024));
+  return new StartupError(
+    `${PREFIX} o disco de DATA_DIR (${dir}) está cheio: restam ${mb(freeBytes)} MB livres e são necessários pelo menos ${mb(minFreeBytes)} MB; libere espaço e inicie de novo.`,
+  );
+}
+
+/** Whether an error (or one it wraps) is a write failing for lack of disk space. */
+export function isDiskFullError(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === 'ENOSPC' || e.code === '53100' || /no space left on device/i.test(String(e.message ?? ''))) return true;
+  }
+  return false;
+}
+
 export function dataDirInUse(dir: string, pid: number): StartupError {
   return new StartupError(
     `${PREFIX} DATA_DIR (${dir}) já está em uso por outro servidor em execução (pid ${pid}); encerre-o ou defina outro DATA_DIR.`,

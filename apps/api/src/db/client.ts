@@ -10,6 +10,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { pgliteOptions } from './pglite-options.js';
+import { DatabaseStopped } from '../shared/database-stopped.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -27,6 +28,10 @@ export type Database = {
   close(): Promise<void>;
   /** PGlite only: the whole cluster as a tarball (`openPglite(null, { loadDataDir })` opens a copy). */
   dump?: () => Promise<Blob | File>;
+  /** PGlite on disk: the folder it writes (the free space of its disk is watched, decision 107). */
+  dataDir?: string | null;
+  /** PGlite only: why its backend stopped (a PANIC, e.g. the disk full), or null while it runs. */
+  stopped?: () => DatabaseStopped | null;
 };
 
 // numeric → string and date → 'YYYY-MM-DD' on both drivers, so code never sees a float or a shifted date.
@@ -80,9 +85,12 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await initDataDirApart(dataDir);
   }
   const client = await PGlite.create({ ...pgliteOptions(dataDir), ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
+  const stopped = stopOnPanic(client);
   await client.exec("SET TIME ZONE 'America/Sao_Paulo'");
   return {
     kind: 'pglite',
+    dataDir,
+    stopped,
     db: drizzlePglite(client, { schema }),
     session: (fn) =>
       fn(async (script) => {
@@ -95,9 +103,35 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
       const res = await client.exec(text);
       return { rows: res[res.length - 1]?.rows ?? [] };
     },
-    close: () => client.close(),
+    // a stopped backend would block the process: its memory goes with the process instead
+    close: () => (stopped() ? Promise.resolve() : client.close()),
     dump: () => client.dumpDataDir('none'),
   };
+}
+
+/**
+ * Every statement reaches PGlite's backend through execProtocol or execProtocolStream (query, exec,
+ * transactions, listen, close). After one answers a PANIC or FATAL error the backend is gone and the
+ * next call would block this process forever (shared/database-stopped.ts): from then on each call
+ * fails at once with DatabaseStopped, without touching it.
+ */
+function stopOnPanic(client: PGlite): () => DatabaseStopped | null {
+  let stopped: DatabaseStopped | null = null;
+  const guard = async <T>(call: () => Promise<T>): Promise<T> => {
+    if (stopped) throw stopped;
+    try {
+      return await call();
+    } catch (err) {
+      const severity = (err as { severity?: unknown } | null)?.severity;
+      if (severity === 'PANIC' || severity === 'FATAL') stopped = new DatabaseStopped(err);
+      throw err;
+    }
+  };
+  const execProtocol = client.execProtocol.bind(client);
+  const execProtocolStream = client.execProtocolStream.bind(client);
+  client.execProtocol = (...args) => guard(() => execProtocol(...args));
+  client.execProtocolStream = (...args) => guard(() => execProtocolStream(...args));
+  return () => stopped;
 }
 
 /**

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA: 415,
   TOO_MANY_REQUESTS: 429,
   UNAVAILABLE: 503,
+  /** The server's disk is (nearly) full: nothing was written (decision 107). */
+  INSUFFICIENT_STORAGE: 507,
   INTERNAL: 500,
 } as const;
 

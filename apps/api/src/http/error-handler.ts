@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@bg/domain';
 import { AppError } from '../errors/app-error.js';
+import { diskFullMessage } from '../modules/system/disk-space.js';
+import { DatabaseStopped } from '../shared/database-stopped.js';
 import { applySecurityHeaders } from './security-headers.js';
 
 /**
@@ -31,6 +33,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     // A multipart body the parser cannot read (no boundary, cut short): the client's fault, not a crash.
     if (isBrokenMultipart(error)) return reply.status(400).send({ status: 400, msg: 'Envio de arquivo inválido ou incompleto. Tente novamente.' });
+    // The database (PGlite) stopped after a PANIC, e.g. its disk full: every call says so at once (decision 107).
+    const stopped = inChain(error, (e): e is DatabaseStopped => e instanceof DatabaseStopped);
+    if (stopped) return reply.status(503).send({ status: 503, msg: stopped.message });
+    // No space left: PostgreSQL's disk_full (53100, PGlite's or the server's) or a file write (ENOSPC).
+    if (sqlStateOf(error) === '53100' || inChain(error, (e): e is Error => (e as { code?: unknown }).code === 'ENOSPC')) {
+      request.log.error({ err: error }, 'disk full');
+      return reply.status(507).send({ status: 507, msg: diskFullMessage(null) });
+    }
     // Text with a NUL character cannot be stored by PostgreSQL (SQLSTATE 22021): bad input, not a crash.
     if (sqlStateOf(error) === '22021') return reply.status(400).send({ status: 400, msg: 'A requisição contém caracteres inválidos.' });
     // Two identical creations racing past the use-case's own check: the unique index decides, and
@@ -60,6 +70,14 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
 const BROKEN_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
 function isBrokenMultipart(error: Error): boolean {
   return !(error as FastifyError).statusCode && BROKEN_MULTIPART.test(error.message);
+}
+
+/** The first error in `error` and its causes (drivers and Drizzle wrap them) that passes `test`. */
+function inChain<T>(error: unknown, test: (e: unknown) => e is T): T | undefined {
+  for (let e = error as { cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (test(e)) return e;
+  }
+  return undefined;
 }
 
 function sqlStateOf(error: unknown): string | undefined {

@@ -97,7 +97,9 @@ export const systemContracts = {
   health: defineContract({
     method: 'GET', path: '/api/health', access: 'public', tags: ['sistema'],
     summary: 'Servidor e banco de dados respondendo',
-    response: z.object({ status: z.literal('ok'), db: z.enum(DATABASE_KINDS) }),
+    // 'degraded' is answered with HTTP 503 and the reason: the database stopped, does not answer, or
+    // its disk is too full to write (decision 107)
+    response: z.object({ status: z.enum(['ok', 'degraded']), db: z.enum(DATABASE_KINDS), msg: z.string().optional() }),
   }),
   /** Settings the web app needs before login. */
   config: defineContract({
