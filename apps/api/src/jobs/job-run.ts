@@ -117,9 +117,9 @@ export class RunContext<C> implements JobRun<C> {
    * later run can start the step again after it committed (the remessa's one transaction).
    */
   async complete(result: unknown, tx: Tx): Promise<void> {
-    this.throwIfInterrupted();
-    // (a progress write under way is not awaited: on PGlite it waits for this transaction; it is
-    // fenced by status, so it cannot land after "done")
+    // Not refused once the signal is aborted: the work is done, and a shutdown should keep it rather
+    // than roll it back; only a takeover refuses it. (A progress write under way is not awaited: on
+    // PGlite it waits for this transaction; it is fenced by status, so it cannot land after "done".)
     if (!(await this.write({ status: 'done', result: result ?? null, error: null, finished_at: sql`now()` }, tx))) throw new JobLeaseLost();
     this.completedInStep = true;
   }
