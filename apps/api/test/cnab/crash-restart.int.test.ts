@@ -127,7 +127,7 @@ describe(`kill -9 of the API process in the middle of a CNAB job (${template.kin
     if (template.kind === 'pglite') await place.database.close(); // the child opens the DATA_DIR alone
 
     const api = spawnApi({ ...place.childEnv, CRASH_STORAGE_DIR: t.storageDir, CRASH_HOLD: 'remessa' });
-    await api.next('ready');
+    await api.next('ready', 120_000); // tsx and a whole app: slow on a loaded machine
     const asked = await api.post('/api/boleto/gerarRemessa', t.admin.token);
     expect(asked).toMatchObject({ statusCode: 200, body: { data: { em_andamento: false } } });
     const jobId = asked.body!.data.job_id as number;
@@ -177,7 +177,7 @@ describe(`kill -9 of the API process in the middle of a CNAB job (${template.kin
     if (template.kind === 'pglite') await place.database.close();
 
     const api = spawnApi({ ...place.childEnv, CRASH_STORAGE_DIR: t.storageDir, CRASH_HOLD: 'retorno', CRASH_BATCH_SIZE: '3' });
-    await api.next('ready');
+    await api.next('ready', 120_000); // tsx and a whole app: slow on a loaded machine
     expect(await api.post(`/api/retorno/aplicar/${id}`, t.admin.token)).toMatchObject({ statusCode: 200, body: { data: { status: 'APLICANDO' } } });
     const { jobId } = await api.next('held'); // the first batch of 3 titles and its checkpoint committed
     await api.kill();

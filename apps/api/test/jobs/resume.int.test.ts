@@ -82,6 +82,9 @@ describe.each(backends)('on %s', (backend) => {
     expect(rows.map((r) => [r.step, r.attempt])).toEqual([[0, 1], [1, 1], [2, 1], [3, 2], [4, 2], [5, 2]]);
   });
 
+  // Its queue's connection dies but the app's Db lives on, so its lease stays renewed: this is the
+  // time-limit path (a run that hangs in a live process). A process that really dies is taken over
+  // by its lease instead (decision 108: leases.int.test.ts, two-processes, cnab/crash-restart).
   it('a run whose process died is run again after its time limit, from its checkpoint, and the dead run cannot write', async () => {
     const database = await openDb(backend);
     const schema = newSchema();
