@@ -38,8 +38,9 @@ export type JobQueueOptions = {
    */
   heartbeatSeconds?: number;
   /**
-   * A process whose last heartbeat is older than this many seconds is taken for dead and its running
-   * jobs are put back in the queue (JOB_LEASE_SECONDS, default 45; at least twice heartbeatSeconds).
+   * This process's lease, seconds (JOB_LEASE_SECONDS, default 45; at least twice heartbeatSeconds):
+   * stored with its heartbeat, so the other processes take it for dead — and put its running jobs
+   * back in the queue — once its last heartbeat is older than this.
    */
   leaseSeconds?: number;
   /**
