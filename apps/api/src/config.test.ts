@@ -127,6 +127,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ LOGIN_LOCK_MINUTES: '' }).loginLimits.freeFailures).toBe(5);
   });
 
+  it('job leases: a heartbeat every 10 s and a 45 s lease by default, the lease at least two heartbeats (decision 108)', () => {
+    expect(loadConfig({}).jobLease).toEqual({ heartbeatSeconds: 10, leaseSeconds: 45 });
+    expect(loadConfig({ JOB_HEARTBEAT_SECONDS: '5', JOB_LEASE_SECONDS: '10' }).jobLease).toEqual({ heartbeatSeconds: 5, leaseSeconds: 10 });
+    expect(() => loadConfig({ JOB_HEARTBEAT_SECONDS: '30' })).toThrow('a variável JOB_LEASE_SECONDS deve ser pelo menos o dobro de JOB_HEARTBEAT_SECONDS (30) (recebido: 45).');
+    expect(() => loadConfig({ JOB_LEASE_SECONDS: '4' })).toThrow('a variável JOB_LEASE_SECONDS deve ser um número inteiro entre 5 e 3600 (recebido: 4).');
+    expect(() => loadConfig({ JOB_HEARTBEAT_SECONDS: '0' })).toThrow('a variável JOB_HEARTBEAT_SECONDS deve ser um número inteiro entre 1 e 300 (recebido: 0).');
+  });
+
   it('never repeats a secret, and keeps the sentence on one line', () => {
     expect(() => loadConfig({ MESSAGING_PROVIDER: 'webhook', MESSAGING_WEBHOOK_URL: 'ftp://user:s3nh4@gw' })).toThrow(
       /^Não foi possível iniciar: a variável MESSAGING_WEBHOOK_URL deve ser um endereço http:\/\/ ou https:\/\/\.$/,
