@@ -27,3 +27,4 @@ export * from './cnab/index.js';
 export * from './dates/business-days.js';
 export * from './cobranca/index.js';
 export * from './assinatura/index.js';
+export * from './ledger/index.js';

@@ -11,6 +11,7 @@ import { advanceEmpresa } from '../modules/antecipacao/advance-empresa.js';
 import { simulateForEmpresa } from '../modules/antecipacao/advance-simulation.js';
 import { createAntecipacao } from '../modules/antecipacao/create-antecipacao.js';
 import { aprovarAntecipacao } from '../modules/antecipacao/aprovar-antecipacao.js';
+import { postConsulta } from '../modules/ledger/post-servicos.js';
 
 /**
  * Demo data of Financeiro (runs after the boletos seed): the Loja Demo (antecipa S, simula_venda
@@ -31,11 +32,13 @@ export async function seedFinanceiro(db: DbOrTx) {
   const base = { empresa_id: loja.id, usuario_id: lojaUser.id };
 
   /** A released guarantee whose boletos walked remessa → entrada confirmada (GARANTIDO). */
-  const garantidos = async (nome: string, cpfBase: string, parcelas: number[], primeiroVencimento: IsoDate, paths: BoletoAction[][] = [], data = new Date(Date.now() - 20 * 86_400_000)) => {
+  const garantidos = async (nome: string, cpfBase: string, parcelas: number[], primeiroVencimento: IsoDate, paths: BoletoAction[][] = [], data = new Date(Date.now() - 20 * 86_400_000), datasDoDinheiro: IsoDate[] = []) => {
     const g = await createGarantia(db, { ...base, pessoa_id: await findOrCreatePessoa(db, nome, cpfBase), status: 'APROVADO', libera_boleto: 'S', parcelas, primeiroVencimento, data });
     await issueBoletosOnRelease(db, g.garantia.id, adminActor);
     for (const [i, b] of g.boletos.entries()) {
-      for (const action of ['remessa', 'confirmarEntrada', ...(paths[i] ?? [])] as BoletoAction[]) await changeSituacao(db, b.id, action, adminActor, 'dados de demonstração');
+      // the ledger dates the money by the business day given (a liquidação's data de crédito)
+      const money = datasDoDinheiro[i] ? { data: datasDoDinheiro[i] } : {};
+      for (const action of ['remessa', 'confirmarEntrada', ...(paths[i] ?? [])] as BoletoAction[]) await changeSituacao(db, b.id, action, adminActor, 'dados de demonstração', {}, money);
     }
     return g;
   };
@@ -72,7 +75,8 @@ export async function seedFinanceiro(db: DbOrTx) {
   // Faturamento of the previous month: two liquidações and one baixa, dated in that month.
   const anterior = somaMeses(mesAtual(today), -1);
   const diaAnterior = (dia: number, hora = '14:00') => new Date(`${inicioDoMes(anterior).slice(0, 8)}${String(dia).padStart(2, '0')}T${hora}:00-03:00`);
-  const passado = await garantidos('Carlos Eduardo Nogueira', '582736491', [55000, 38000, 61000], addDays(inicioDoMes(anterior), 4), [['liquidar'], ['baixar', 'confirmarBaixa'], ['liquidar']], diaAnterior(1, '09:00'));
+  const diaDoMes = (dia: number) => addDays(inicioDoMes(anterior), dia - 1);
+  const passado = await garantidos('Carlos Eduardo Nogueira', '582736491', [55000, 38000, 61000], addDays(inicioDoMes(anterior), 4), [['liquidar'], ['baixar', 'confirmarBaixa'], ['liquidar']], diaAnterior(1, '09:00'), [diaDoMes(8), diaDoMes(12), diaDoMes(18)]);
   for (const [i, b] of passado.boletos.entries()) {
     // the whole history in that month: registered on day 2, paid on days 8, 13 and 18
     await db.update(boletoHistorico).set({ created_at: diaAnterior(2) }).where(eq(boletoHistorico.boleto_id, b.id));
@@ -86,7 +90,11 @@ export async function seedFinanceiro(db: DbOrTx) {
   // The Loja Demo's document lookups: consultas billed in the previous and the current month.
   const lookups = [...[3, 9, 17, 24].map((d) => diaAnterior(d, '10:30')), new Date(), new Date(), new Date()];
   for (const created_at of lookups) {
-    await db.insert(consultaDocumento).values({ cpf_cnpj: completeCpf('529982247'), usuario_id: lojaUser.id, empresa_id: loja.id, motivo: 'solicitacao_garantia', status: 200, created_at });
+    const [c] = await db
+      .insert(consultaDocumento)
+      .values({ cpf_cnpj: completeCpf('529982247'), usuario_id: lojaUser.id, empresa_id: loja.id, motivo: 'solicitacao_garantia', status: 200, created_at })
+      .returning({ id: consultaDocumento.id });
+    await postConsulta(db, { consultaId: c.id, empresaId: loja.id, createdAt: created_at });
   }
 
   // An empresa exempt from fees: its liquidação this month leaves a receita of R$ 0,00.

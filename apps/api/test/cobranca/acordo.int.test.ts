@@ -137,7 +137,7 @@ describe('baixar-parcela and cancelar', () => {
     expect((await post(t, '/api/acordo/baixar-parcela', admin.token, { parcelaId: 2_000_000_000 })).statusCode).toBe(404);
   });
 
-  it('cancels with date and user; the debt comes back (boletos QUITADO, person a defaulter again); cancelling twice is refused', async () => {
+  it('cancels with date and user; the debt comes back (boletos keep their bank situação, person a defaulter again); cancelling twice is refused', async () => {
     const d = await defaulter(t, [
       { cents: 30000, daysAgo: 40 },
       { cents: 20000, daysAgo: 10 },
@@ -155,11 +155,12 @@ describe('baixar-parcela and cancelar', () => {
     expect(a).toMatchObject({ status: 'CANCELADO', user_cancelamento_id: admin.user.id });
     expect(a.data_cancelamento).toBeInstanceOf(Date);
     expect((await parcelasOf(id)).map((p) => p.situacao)).toEqual(['Paga', 'Cancelada', 'Cancelada']);
-    for (const b of d.boletos) {
+    // decision 109: QUITADO only ever means the guarantor paid the shop — a cancelled acordo leaves
+    // its boletos removed from the bank, and they are open debt again
+    for (const [i, b] of d.boletos.entries()) {
       const [row] = await t.database.db.select({ situacao: boleto.situacao }).from(boleto).where(eq(boleto.id, b.id));
-      expect(row.situacao).toBe('QUITADO');
-      const [h] = await t.database.db.select().from(boletoHistorico).where(and(eq(boletoHistorico.boleto_id, b.id), eq(boletoHistorico.para, 'QUITADO')));
-      expect(h.motivo).toBe(`Acordo nº ${id} cancelado: dívida retomada`);
+      expect(row.situacao).toBe(i === 0 ? SITUACAO.ENVIADO_REMOCAO : SITUACAO.BAIXADO_REMOVIDO);
+      expect(await t.database.db.select().from(boletoHistorico).where(and(eq(boletoHistorico.boleto_id, b.id), eq(boletoHistorico.para, 'QUITADO')))).toEqual([]);
     }
     expect((await t.database.db.select().from(acordoBoleto).where(eq(acordoBoleto.acordo_id, id))).every((c) => !c.vigente)).toBe(true);
 
@@ -172,9 +173,12 @@ describe('baixar-parcela and cancelar', () => {
     expect(pay.statusCode).toBe(409);
     expect(pay.json().msg).toBe('Operação não permitida: o acordo está CANCELADO.');
 
-    // a new acordo may cover the same boletos again
-    const again2 = await create(acordoBody(d, { qtd: 1 }));
+    // a new acordo may cover the same boletos again; the R$ 150,00 paid is deducted ("Pagamentos anteriores")
+    expect((await create(acordoBody(d, { qtd: 1 }))).statusCode).toBe(409);
+    const again2 = await create(acordoBody(d, { qtd: 1, anterioresCents: 15000 }));
     expect(again2.statusCode, again2.body).toBe(200);
+    const [novo] = await t.database.db.select().from(acordo).where(eq(acordo.id, again2.json().data.id));
+    expect(novo.pagamentos_anteriores).toBe('150.00');
   });
 });
 

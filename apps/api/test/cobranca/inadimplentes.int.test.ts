@@ -100,6 +100,7 @@ describe('GET /api/pessoa/getInadimplenteById/{id}', () => {
       multa: fromCents(expected.fineCents),
       juros: fromCents(expected.interestCents),
       taxa: 14.9,
+      pagamentos_anteriores: 0,
       valor_atualizado: fromCents(expected.updatedCents),
     });
     expect(data.acordos).toEqual([]);

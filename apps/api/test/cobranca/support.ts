@@ -52,7 +52,7 @@ export async function defaulter(
 /** What the "Novo Acordo" screen sends: the choices plus the figures simulateSettlement showed. */
 export function acordoBody(
   d: Pick<Defaulter, 'pessoaId' | 'boletos'>,
-  opts: { qtd: number; entradaCents?: number; descontoCents?: number; vencimentos?: string[]; boletoIds?: number[] },
+  opts: { qtd: number; entradaCents?: number; descontoCents?: number; vencimentos?: string[]; boletoIds?: number[]; anterioresCents?: number },
 ): AcordoCreateInput {
   const chosen = opts.boletoIds ? d.boletos.filter((b) => opts.boletoIds!.includes(b.id)) : d.boletos;
   const vencimentos = opts.vencimentos ?? defaultSettlementDueDates(today, opts.qtd);
@@ -60,6 +60,7 @@ export function acordoBody(
   const sim = simulateSettlement({
     boletos: chosen.map((b) => ({ amountCents: toCents(b.valor), dueDate: b.vencimento })),
     today, installments: opts.qtd, dueDates: vencimentos, firstAmountCents: entrada, discountCents: opts.descontoCents ?? 0,
+    previousPaymentsCents: opts.anterioresCents ?? 0,
   });
   return {
     pessoa_id: d.pessoaId,

@@ -70,6 +70,11 @@ export const boletoPendenteJson = z.object({
   dias_atraso: z.number().int(),
   valor: money,
   situacao: boletoSituacaoSchema,
+  /**
+   * What acordos cancelled since already paid of this boleto's principal: deducted from the next
+   * acordo's valor atualizado ("Pagamentos anteriores", decision 109).
+   */
+  pagamentos_anteriores: money,
   /** The latest SPC record of this boleto, if any. */
   spc: spcInclusaoJson.nullable(),
 });
@@ -80,6 +85,8 @@ export const settlementTotaisJson = z.object({
   multa: money,
   juros: money,
   taxa: money,
+  /** Already paid under cancelled acordos (deducted). */
+  pagamentos_anteriores: money,
   valor_atualizado: money,
 });
 

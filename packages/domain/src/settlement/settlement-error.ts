@@ -31,6 +31,7 @@ export class SettlementError extends Error {
 export const SETTLEMENT_MSG = {
   semBoletos: 'Selecione ao menos um boleto pendente para o acordo.',
   boletoInvalido: 'Boleto com valor ou vencimento inválido.',
+  pagamentosAnterioresInvalidos: 'Pagamentos anteriores maiores que o valor dos boletos.',
   boletoRepetido: 'O mesmo boleto foi informado mais de uma vez.',
   parcelas: 'O acordo deve ter de 1 a 10 parcelas.',
   vencimentoPorParcela: 'Informe um vencimento para cada parcela.',

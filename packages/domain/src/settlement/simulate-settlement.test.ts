@@ -24,6 +24,7 @@ describe('settlement updated value (valor atualizado)', () => {
       fineCents: 1501,
       interestCents: 5528,
       feeCents: 1490,
+      previousPaymentsCents: 0,
       updatedCents: 83586,
     });
   });
@@ -43,6 +44,7 @@ describe('settlement updated value (valor atualizado)', () => {
       fineCents: 246_913_578_025,
       interestCents: 3_137_037_008_804,
       feeCents: 1490,
+      previousPaymentsCents: 0,
       updatedCents: 15_729_629_489_553,
     });
   });

@@ -16,6 +16,8 @@ export type SettlementSimulationInput = {
   dueDates?: readonly IsoDate[] | null;
   /** X, 0 when absent: the operator edits it after the first simulation. */
   discountCents?: Cents | null;
+  /** What cancelled acordos of these boletos already paid of their principal (0 when absent). */
+  previousPaymentsCents?: Cents | null;
 };
 
 export type SettlementInstallment = { number: number; dueDate: IsoDate; amountCents: Cents };
@@ -38,7 +40,7 @@ export type SettlementSimulation = SettlementUpdatedValue & {
 export function simulateSettlement(input: SettlementSimulationInput): SettlementSimulation {
   const { boletos, today, installments: n } = input;
   assertInstallmentCount(n);
-  const updated = settlementUpdatedValue(boletos, today);
+  const updated = settlementUpdatedValue(boletos, today, input.previousPaymentsCents ?? 0);
   const dueDates = input.dueDates ?? defaultSettlementDueDates(today, n);
   assertPlanDueDates(dueDates, n, today);
   const discount = checkedDiscount(input.discountCents ?? 0, updated.updatedCents);

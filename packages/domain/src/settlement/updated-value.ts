@@ -22,17 +22,24 @@ export type SettlementUpdatedValue = {
   fineCents: Cents;
   interestCents: Cents;
   feeCents: Cents;
+  /**
+   * What earlier acordos of these boletos, cancelled since, already paid of their principal
+   * ("Pagamentos anteriores", decision 109): deducted from valor_atualizado.
+   */
+  previousPaymentsCents: Cents;
   updatedCents: Cents;
 };
 
 /**
- * base = Σ vᵢ; multa = 2% of base; juros = Σ vᵢ · 0.33% · dᵢ; taxa = R$ 14,90 (DOMAIN.md).
+ * base = Σ vᵢ; multa = 2% of base; juros = Σ vᵢ · 0.33% · dᵢ; taxa = R$ 14,90 (DOMAIN.md);
+ * valor_atualizado = base + multa + juros + taxa − pagamentos anteriores (what cancelled acordos of
+ * these boletos already paid of their principal; decision 109).
  * Each of multa and juros is one documented step, so each is rounded half up exactly once: juros
  * is the exact fraction Σ vᵢ·33·dᵢ / 10 000 rounded once, never a sum of per-boleto roundings
  * (those would drift by up to half a centavo per boleto). BigInt because vᵢ·33·dᵢ passes 2^53 for
  * large values.
  */
-export function settlementUpdatedValue(boletos: readonly SettlementBoleto[], today: IsoDate): SettlementUpdatedValue {
+export function settlementUpdatedValue(boletos: readonly SettlementBoleto[], today: IsoDate, previousPaymentsCents: Cents = 0): SettlementUpdatedValue {
   if (boletos.length === 0) throw new SettlementError('SEM_BOLETOS', SETTLEMENT_MSG.semBoletos, 'boletoIds');
   if (!isIsoDate(today)) throw new SettlementError('VENCIMENTOS_INVALIDOS', SETTLEMENT_MSG.dataInvalida, 'vencimentos');
 
@@ -49,8 +56,11 @@ export function settlementUpdatedValue(boletos: readonly SettlementBoleto[], tod
   const fineCents = withinLimit(roundHalfUp(base * SETTLEMENT_MULTA_BASIS_POINTS, BASIS_POINTS));
   const interestCents = withinLimit(roundHalfUp(jurosNumerator, BASIS_POINTS));
   const feeCents = SETTLEMENT_TAXA_CENTS;
-  const updatedCents = withinLimit(baseCents + fineCents + interestCents + feeCents);
-  return { baseCents, fineCents, interestCents, feeCents, updatedCents };
+  if (!Number.isSafeInteger(previousPaymentsCents) || previousPaymentsCents < 0 || previousPaymentsCents > baseCents) {
+    throw new SettlementError('BOLETO_INVALIDO', SETTLEMENT_MSG.pagamentosAnterioresInvalidos, 'boletoIds');
+  }
+  const updatedCents = withinLimit(baseCents + fineCents + interestCents + feeCents - previousPaymentsCents);
+  return { baseCents, fineCents, interestCents, feeCents, previousPaymentsCents, updatedCents };
 }
 
 function assertBoleto(boleto: SettlementBoleto): void {

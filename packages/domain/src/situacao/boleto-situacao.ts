@@ -24,7 +24,7 @@ export const ALL_SITUACOES: Situacao[] = Object.values(SITUACAO);
 export type BoletoAction =
   | 'liberar' | 'remessa' | 'confirmarEntrada' | 'liquidar' | 'baixar' | 'confirmarBaixa'
   | 'cancelar' | 'confirmarCancelamento' | 'remover' | 'confirmarRemocao' | 'marcarQuitado'
-  | 'quitar' | 'cancelarNaoLiberado' | 'retomarDivida'
+  | 'quitar' | 'cancelarNaoLiberado'
   | 'rejeitarEntrada' | 'liquidarComPedidoPendente';
 
 const S = SITUACAO;
@@ -50,10 +50,6 @@ export const BOLETO_TRANSITIONS: Record<BoletoAction, { from: (Situacao | null)[
   marcarQuitado: { from: [S.BAIXADO_REMOVIDO], to: S.QUITADO },
   // the guarantor honours the guarantee and pays the shop
   quitar: { from: [S.DISPONIVEL, S.ENVIADO_REGISTRO, S.GARANTIDO], to: S.QUITADO },
-  // the acordo that replaced the boleto was cancelled: the slip is (being) removed from the bank, so
-  // the debt comes back as owed to the guarantor — open again, and the debtor a defaulter again
-  // (docs/decisions/050-acordo-cancel-and-spc.md)
-  retomarDivida: { from: [S.ENVIADO_REMOCAO, S.BAIXADO_REMOVIDO], to: S.QUITADO },
   // retorno "entrada rejeitada": the bank did not register the title; it is payable again and the
   // next remessa sends it once more (docs/decisions/041-cnab-remessa-retorno.md)
   rejeitarEntrada: { from: [S.ENVIADO_REGISTRO], to: S.DISPONIVEL },
@@ -74,6 +70,26 @@ export function nextSituacao(action: BoletoAction, from: Situacao | null): Situa
 
 /** Open = still expected to be paid (DOMAIN.md "Collections" defaulter definition). */
 export const OPEN_SITUACOES: Situacao[] = [S.DISPONIVEL, S.ENVIADO_REGISTRO, S.GARANTIDO, S.QUITADO];
+
+/**
+ * Removed from the bank because an acordo replaced the boleto. While that acordo runs (or was paid)
+ * the acordo is the debt; once it is cancelled the boleto is open debt again whatever its bank
+ * situação (decision 109: cancelling an acordo no longer makes its boletos QUITADO).
+ */
+export const REMOVED_SITUACOES: Situacao[] = [S.ENVIADO_REMOCAO, S.BAIXADO_REMOVIDO];
+
+/**
+ * Pending (owed by the debtor, DOMAIN.md "Collections"): open, or removed by an acordo that was
+ * cancelled — and in no running acordo (the caller knows the acordos; the SQL twin is
+ * modules/cobranca/pendentes.ts and inadimplencia_devido, migration 0131).
+ */
+export function isPendente(situacao: Situacao | null, acordos: { vigente: boolean; cancelado: boolean }): boolean {
+  if (acordos.vigente || situacao === null) return false;
+  return OPEN_SITUACOES.includes(situacao) || (REMOVED_SITUACOES.includes(situacao) && acordos.cancelado);
+}
+
+/** Slips are printed, signed and generated only while the boleto can still be paid (DOMAIN.md "Seams"). */
+export const PAYABLE_SITUACOES: Situacao[] = [S.DISPONIVEL, S.ENVIADO_REGISTRO, S.GARANTIDO];
 
 export const GARANTIA_STATUS = {
   PENDENTE: 'PENDENTE',

@@ -18,6 +18,8 @@ export const acordo = pgTable('acordo', {
   juros: money('juros').notNull(),
   taxa: money('taxa').notNull(),
   valor_atualizado: money('valor_atualizado').notNull(),
+  /** What cancelled acordos of the same boletos had already paid of their principal (0131). */
+  pagamentos_anteriores: money('pagamentos_anteriores').notNull().default('0'),
   valor_entrada: money('valor_entrada').notNull(),
   numero_parcelas: smallint('numero_parcelas').notNull(),
   ultimo_vencimento: date('ultimo_vencimento', { mode: 'string' }).notNull(),

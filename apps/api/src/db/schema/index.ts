@@ -12,3 +12,4 @@ export * from './cnab.js';
 export * from './assinatura.js';
 export * from './dois-fatores.js';
 export * from './lgpd.js';
+export * from './ledger.js';

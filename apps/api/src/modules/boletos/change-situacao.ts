@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { boleto, boletoHistorico } from '../../db/schema/index.js';
 import { wrongState } from '../../errors/app-error.js';
 import { recordAudit } from '../audit/record-audit.js';
+import { postBoletoTransition, type BoletoMoney } from '../ledger/post-boleto-transition.js';
 
 export type SituacaoChange = { boletoId: number; from: Situacao | null; to: Situacao };
 
@@ -11,7 +12,9 @@ export type SituacaoChange = { boletoId: number; from: Situacao | null; to: Situ
  * Applies one action of the boleto state machine to one boleto inside the caller's transaction.
  * The UPDATE only matches while the boleto is still in an allowed situação, so two concurrent
  * requests change it once; the loser gets a clear 409. Records history (who, when, from, to, why)
- * and the audit log.
+ * and the audit log, and posts what the change means for the money in the same transaction
+ * (post-boleto-transition.ts, decision 109): a liquidação, quitar, a baixa, an advanced boleto
+ * cancelled. `money` carries what the bank paid (the retorno) or the business date.
  */
 export async function changeSituacao(
   tx: DbOrTx,
@@ -20,6 +23,7 @@ export async function changeSituacao(
   actor: { id: number | null; ip: string | null },
   motivo: string | null = null,
   extra: Partial<typeof boleto.$inferInsert> = {},
+  money: BoletoMoney = {},
 ): Promise<SituacaoChange> {
   const [current] = await tx.select({ situacao: boleto.situacao }).from(boleto).where(eq(boleto.id, boletoId)).for('update');
   if (!current) throw wrongState('Boleto não encontrado.');
@@ -36,5 +40,6 @@ export async function changeSituacao(
   if (!updated.length) throw wrongState('O boleto foi alterado por outra operação. Atualize a tela.');
   await tx.insert(boletoHistorico).values({ boleto_id: boletoId, de: from, para: to, motivo, usuario_id: actor.id });
   await recordAudit(tx, actor, { action: `boleto.${action}`, entity: 'boleto', entityId: boletoId, summary: { de: from, para: to, motivo } });
+  await postBoletoTransition(tx, boletoId, action, actor.id, money);
   return { boletoId, from, to };
 }

@@ -6,6 +6,7 @@ import { boletoAvulso, retorno, retornoItem } from '../../db/schema/index.js';
 import type { JobRun } from '../../jobs/index.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { changeSituacao } from '../boletos/change-situacao.js';
+import { bankPaymentOf, postRetornoLine } from '../ledger/post-retorno-line.js';
 import { countTitle, decideTitle, emptyTotals, JA_APLICADO_MSG, type RetornoTotals } from './decide-title.js';
 import { retornoWithFile, targetOf } from './preview-retorno.js';
 import { contaOfHeader, inBatches, itemValues, lookupTitles, readStoredRetorno } from './retorno-titles.js';
@@ -135,10 +136,27 @@ async function applyBatch(tx: Tx, retornoId: number, numeroArquivo: number | nul
       continue;
     }
     countTitle(totals, t, decision);
-    if (!target || !decision.para) continue;
+    if (!target) continue;
+    // the money of the line, in this transaction (decision 109): a liquidação with its situação
+    // change, anything else the bank credited or charged on its own
+    const payment = bankPaymentOf(t, Number(inserted[0].id));
+    const liquidates = decision.action === 'liquidar' || decision.action === 'liquidarComPedidoPendente' || (target.kind === 'avulso' && decision.para === 'LIQUIDADO');
+    if (!(target.kind === 'boleto' && liquidates)) {
+      const credited = t.category === 'liquidacao' && (liquidates || decision.resultado === 'IGNORADO');
+      await postRetornoLine(tx, {
+        retornoItemId: payment.retornoItemId!,
+        payment,
+        credited,
+        empresaId: target.empresaId,
+        boletoId: target.kind === 'boleto' ? target.id : null,
+        boletoAvulsoId: target.kind === 'avulso' ? target.id : null,
+        rotulo: `${target.kind === 'boleto' ? 'boleto' : 'boleto avulso'} nº ${target.id}, retorno nº ${retornoId}, linha ${t.line}`,
+      });
+    }
+    if (!decision.para) continue;
     const motivo = `Retorno nº ${retornoId}${numeroArquivo ? ` (arquivo ${numeroArquivo})` : ''}, linha ${t.line}: ${t.movementDescription}`.slice(0, 300);
     if (target.kind === 'boleto' && decision.action) {
-      await changeSituacao(tx, target.id, decision.action, actor, motivo);
+      await changeSituacao(tx, target.id, decision.action, actor, motivo, {}, liquidates ? { pagamento: payment } : {});
     } else if (target.kind === 'avulso') {
       const moved = await tx
         .update(boletoAvulso)

@@ -7,8 +7,8 @@ import { boletoExtra } from '../../db/schema/boleto-extra.js';
 
 /** A title's target in our database. */
 export type TitleTarget =
-  | { kind: 'boleto'; id: number; situacao: Situacao | null; valor: string }
-  | { kind: 'avulso'; id: number; situacao: BoletoAvulsoSituacao; valor: string };
+  | { kind: 'boleto'; id: number; situacao: Situacao | null; valor: string; empresaId: number | null }
+  | { kind: 'avulso'; id: number; situacao: BoletoAvulsoSituacao; valor: string; empresaId: number | null };
 
 /** Reads a stored retorno as a stream of titles (the domain reader: one title in memory at a time). */
 export function readStoredRetorno(storage: FileStorage, key: string, options: CnabReadOptions): AsyncGenerator<RetornoTitle> {
@@ -78,20 +78,20 @@ export async function lookupNumbers(db: DbOrTx, contaId: number | null, sequence
   if (!unique.length) return found;
   const numbers = arrayText(unique); // one text for both queries
   const boletoQuery = db
-    .select({ id: boleto.id, nosso_numero: boleto.nosso_numero, situacao: boleto.situacao, valor: boleto.valor })
+    .select({ id: boleto.id, nosso_numero: boleto.nosso_numero, situacao: boleto.situacao, valor: boleto.valor, empresa_id: boleto.empresa_id })
     .from(boleto)
     // the same table: boleto-extra.ts mirrors its conta_cobranca_id column ("boleto"."conta_cobranca_id")
     .where(and(eq(boletoExtra.conta_cobranca_id, contaId), anyOf(boleto.nosso_numero, numbers, 'int8')))
     .orderBy(boleto.id);
   const avulsoQuery = db
-    .select({ id: boletoAvulso.id, nosso_numero: boletoAvulso.nosso_numero, situacao: boletoAvulso.situacao, valor: boletoAvulso.valor })
+    .select({ id: boletoAvulso.id, nosso_numero: boletoAvulso.nosso_numero, situacao: boletoAvulso.situacao, valor: boletoAvulso.valor, empresa_id: boletoAvulso.empresa_id })
     .from(boletoAvulso)
     .where(and(eq(boletoAvulso.conta_cobranca_id, contaId), anyOf(boletoAvulso.nosso_numero, numbers, 'int8')))
     .orderBy(boletoAvulso.id);
   // locking, one after the other (always boletos first); otherwise both at once (two pool connections)
   const [boletos, avulsos] = lock ? [await boletoQuery.for('update', { of: boleto }), await avulsoQuery.for('update')] : await Promise.all([boletoQuery, avulsoQuery]);
-  for (const b of boletos) found.set(b.nosso_numero as number, { kind: 'boleto', id: b.id, situacao: b.situacao, valor: b.valor });
-  for (const a of avulsos) found.set(a.nosso_numero, { kind: 'avulso', id: a.id, situacao: a.situacao, valor: a.valor });
+  for (const b of boletos) found.set(b.nosso_numero as number, { kind: 'boleto', id: b.id, situacao: b.situacao, valor: b.valor, empresaId: b.empresa_id });
+  for (const a of avulsos) found.set(a.nosso_numero, { kind: 'avulso', id: a.id, situacao: a.situacao, valor: a.valor, empresaId: a.empresa_id });
   return found;
 }
 

@@ -19,6 +19,7 @@ export function simulateAndCompare(
   input: AcordoCreateInput,
   boletos: readonly { amountCents: number; dueDate: string }[],
   today: string,
+  previousPaymentsCents = 0,
 ): SettlementSimulation {
   let fresh: SettlementSimulation;
   try {
@@ -29,6 +30,7 @@ export function simulateAndCompare(
       firstAmountCents: toCents(input.valorEntrada),
       dueDates: input.vencimentos,
       discountCents: toCents(input.desconto),
+      previousPaymentsCents,
     });
   } catch (err) {
     if (err instanceof SettlementError) throw new AppError('VALIDATION', err.message, { errors: { [err.field ?? 'simulacao']: err.message } });

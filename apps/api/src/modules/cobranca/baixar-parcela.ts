@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../errors/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
+import { postAcordoPagamento } from '../ledger/post-acordo-pagamento.js';
 import { assertAdmin } from '../tenancy/access.js';
 import { spcExclusaoJob } from './spc-exclusao.js';
 
@@ -15,7 +16,8 @@ import { spcExclusaoJob } from './spc-exclusao.js';
  * other: the first paid makes it ATIVO, the last one QUITADO. Paying a paid (or cancelled)
  * instalment, or any instalment of an acordo that is not running, is refused with 409. When the
  * acordo becomes QUITADO the SPC exclusion job is enqueued in the same transaction: the records of
- * its boletos are excluded right away (legal limit: 5 business days).
+ * its boletos are excluded right away (legal limit: 5 business days). The payment is posted to the
+ * ledger in the same transaction.
  */
 export async function baixarParcela(db: Db, jobs: Pick<JobQueue, 'enqueue' | 'wake'>, actor: Actor, parcelaId: number) {
   assertAdmin(actor, COBRANCA_MSG.somenteAdministrador);
@@ -33,6 +35,8 @@ export async function baixarParcela(db: Db, jobs: Pick<JobQueue, 'enqueue' | 'wa
       const [now] = await tx.select({ situacao: acordoParcela.situacao }).from(acordoParcela).where(eq(acordoParcela.id, parcelaId));
       throw new AppError('WRONG_STATE', COBRANCA_MSG.parcelaNaoAberta(now.situacao));
     }
+    // the money received, shared among the boletos' open principal (decision 109)
+    await postAcordoPagamento(tx, parcelaId, actor.id);
     const [{ abertas }] = await tx
       .select({ abertas: sql<number>`count(*)::int` })
       .from(acordoParcela)

@@ -1,20 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ACORDO_STATUS, COBRANCA_MSG, PARCELA_SITUACAO, SITUACAO } from '@bg/domain';
+import { ACORDO_STATUS, COBRANCA_MSG, PARCELA_SITUACAO } from '@bg/domain';
 import type { Db } from '../../db/client.js';
-import { acordo, acordoBoleto, acordoParcela, boleto } from '../../db/schema/index.js';
+import { acordo, acordoBoleto, acordoParcela } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { changeSituacao } from '../boletos/change-situacao.js';
 import { assertAdmin } from '../tenancy/access.js';
 
 /**
- * POST /api/acordo/cancelar {acordoId} (docs/decisions/050-acordo-cancel-and-spc.md): only an acordo
- * "Aguardando Ativação" or ATIVO; CANCELADO and QUITADO answer 409. In one transaction: the acordo
- * becomes CANCELADO with the date and the user, its open instalments "Cancelada" (paid ones stay
- * paid), acordo_boleto rows stop being vigente, and each covered boleto still ENVIADO PARA REMOÇÃO or
- * BAIXADO (REMOVIDO) goes to QUITADO (retomarDivida): the debt is owed to the guarantor again, so the
- * person is back on Inadimplentes with the original boletos and due dates.
+ * POST /api/acordo/cancelar {acordoId} (docs/decisions/050 and 109): only an acordo "Aguardando
+ * Ativação" or ATIVO; CANCELADO and QUITADO answer 409. In one transaction: the acordo becomes
+ * CANCELADO with the date and the user, its open instalments "Cancelada" (paid ones stay paid) and
+ * its acordo_boleto rows stop being vigente. The boletos keep their bank situação (ENVIADO PARA
+ * REMOÇÃO or BAIXADO (REMOVIDO)) and are open debt again: the person is back on Inadimplentes with
+ * the original boletos and due dates. Nothing moves in the ledger: what was paid stays credited to
+ * the boletos it paid, and the next acordo deducts it ("Pagamentos anteriores"). They are never made
+ * QUITADO here — QUITADO means the guarantor paid the shop ("Marcar como quitado" posts that payout).
  */
 export async function cancelarAcordo(db: Db, actor: Actor, acordoId: number) {
   assertAdmin(actor, COBRANCA_MSG.somenteAdministrador);
@@ -38,19 +39,11 @@ export async function cancelarAcordo(db: Db, actor: Actor, acordoId: number) {
       .set({ vigente: false })
       .where(and(eq(acordoBoleto.acordo_id, a.id), eq(acordoBoleto.vigente, true)))
       .returning({ boleto_id: acordoBoleto.boleto_id });
-    const retomados: number[] = [];
-    for (const { boleto_id } of covered.sort((x, y) => x.boleto_id - y.boleto_id)) {
-      const [b] = await tx.select({ situacao: boleto.situacao }).from(boleto).where(eq(boleto.id, boleto_id));
-      if (b?.situacao === SITUACAO.ENVIADO_REMOCAO || b?.situacao === SITUACAO.BAIXADO_REMOVIDO) {
-        await changeSituacao(tx, boleto_id, 'retomarDivida', actor, `Acordo nº ${a.id} cancelado: dívida retomada`);
-        retomados.push(boleto_id);
-      }
-    }
     await recordAudit(tx, actor, {
       action: 'acordo.cancelar',
       entity: 'acordo',
       entityId: a.id,
-      summary: { de: a.status, parcelas_canceladas: canceladas.length, boletos_retomados: retomados },
+      summary: { de: a.status, parcelas_canceladas: canceladas.length, boletos_em_cobranca: covered.map((c) => c.boleto_id).sort((x, y) => x - y) },
     });
     return { id: updated.id, status: updated.status, data_cancelamento: updated.data_cancelamento! };
   });

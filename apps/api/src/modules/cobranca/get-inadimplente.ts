@@ -3,6 +3,7 @@ import { diasDeAtraso, fromCents, settlementUpdatedValue, todayInSaoPaulo, toCen
 import type { Db } from '../../db/client.js';
 import { acordo, boleto, empresa, garantia, spcInclusao } from '../../db/schema/index.js';
 import type { Actor } from '../../shared/actor.js';
+import { loadBoletoContexts } from '../ledger/boleto-context.js';
 import { getPessoa } from '../pessoa/get-pessoa.js';
 import { assertAdmin } from '../tenancy/access.js';
 import { boletoPendente, telefonesDasPessoas } from './pendentes.js';
@@ -44,6 +45,9 @@ export async function getInadimplente(db: Db, actor: Actor, id: number, today = 
   const latestSpc = new Map<number, (typeof spcRows)[number]>();
   for (const s of spcRows) if (s.boleto_id !== null && !latestSpc.has(s.boleto_id)) latestSpc.set(s.boleto_id, s);
 
+  // what cancelled acordos already paid of each one (the ledger's lines of the boleto)
+  const ledger = await loadBoletoContexts(db, rows.map((r) => r.id));
+  const anteriores = (boletoId: number) => ledger.get(boletoId)?.position.recuperadoEmAcordos ?? 0;
   const boletos = rows.flatMap((r) => {
     if (!r.situacao) return []; // pendente implies a situação; this tells the compiler
     const s = latestSpc.get(r.id);
@@ -53,6 +57,7 @@ export async function getInadimplente(db: Db, actor: Actor, id: number, today = 
         situacao: r.situacao,
         valor: fromCents(toCents(r.valor)),
         dias_atraso: diasDeAtraso(r.vencimento, today),
+        pagamentos_anteriores: fromCents(anteriores(r.id)),
         spc: s
           ? { id: s.id, status: s.status, protocolo: s.protocolo, incluido_em: s.incluido_em, exclusao_prazo: s.exclusao_prazo, removido_em: s.removido_em }
           : null,
@@ -60,7 +65,9 @@ export async function getInadimplente(db: Db, actor: Actor, id: number, today = 
     ];
   });
   const vencidos = rows.filter((r) => r.vencimento < today);
-  const updated = vencidos.length ? settlementUpdatedValue(vencidos.map((r) => ({ amountCents: toCents(r.valor), dueDate: r.vencimento })), today) : null;
+  const updated = vencidos.length
+    ? settlementUpdatedValue(vencidos.map((r) => ({ amountCents: toCents(r.valor), dueDate: r.vencimento })), today, vencidos.reduce((sum, r) => sum + anteriores(r.id), 0))
+    : null;
   const acordos = await db
     .select({
       id: acordo.id,
@@ -85,6 +92,7 @@ export async function getInadimplente(db: Db, actor: Actor, id: number, today = 
       multa: fromCents(updated.fineCents),
       juros: fromCents(updated.interestCents),
       taxa: fromCents(updated.feeCents),
+      pagamentos_anteriores: fromCents(updated.previousPaymentsCents),
       valor_atualizado: fromCents(updated.updatedCents),
     },
     acordos: acordos.map((a) => ({ ...a, valor: fromCents(toCents(a.valor)) })),

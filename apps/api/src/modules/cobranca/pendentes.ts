@@ -1,16 +1,21 @@
-import { and, asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
-import { INADIMPLENTE_MAX_TELEFONES, OPEN_SITUACOES } from '@bg/domain';
+import { and, asc, desc, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { INADIMPLENTE_MAX_TELEFONES, OPEN_SITUACOES, REMOVED_SITUACOES } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { boleto, pessoaTelefone, pessoaVisao } from '../../db/schema/index.js';
 
 /**
  * A boleto still owed by its debtor (DOMAIN.md "Collections"): open — GARANTIDO, ENVIADO PARA
- * REGISTRO, DISPONÍVEL PARA PAGAMENTO, or QUITADO by the guarantor and not yet recovered — and not
- * replaced by an acordo that was not cancelled. Overdue ones make the person a defaulter.
+ * REGISTRO, DISPONÍVEL PARA PAGAMENTO, or QUITADO by the guarantor and not yet recovered — or
+ * removed from the bank by an acordo that was cancelled (decision 109), and not replaced by an
+ * acordo that was not cancelled. Overdue ones make the person a defaulter. The domain's
+ * `isPendente` and the SQL function `inadimplencia_devido` (migration 0131) say the same.
  */
 export function boletoPendente(): SQL {
   return and(
-    inArray(boleto.situacao, OPEN_SITUACOES),
+    or(
+      inArray(boleto.situacao, OPEN_SITUACOES),
+      and(inArray(boleto.situacao, REMOVED_SITUACOES), sql`exists (select 1 from acordo_boleto ab where ab.boleto_id = ${boleto.id})`),
+    ),
     sql`not exists (select 1 from acordo_boleto ab where ab.boleto_id = ${boleto.id} and ab.vigente)`,
   )!;
 }

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js';
 import { consultaDocumento, pessoa, pessoaVisao } from '../../db/schema/index.js';
 import { AppError } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
+import { postConsulta } from '../ledger/post-servicos.js';
 import { tipoPessoa } from '../pessoa/pessoa-access.js';
 import { dadosColumns, dadosJson } from '../pessoa/pessoa-dados.js';
 import { openExposureCents, requestingEmpresa } from './garantia-empresa.js';
@@ -49,14 +50,19 @@ export async function consultaDocumentoUseCase(db: Db, bureau: BureauAdapter, ac
     const exposure = await openExposureCents(tx, empresa.id, documento);
     const overLimit = restricoes.length === 0 && empresa.limite_cpf_cnpj_cents !== null && exposure >= empresa.limite_cpf_cnpj_cents;
     const status = restricoes.length ? LOOKUP_RESTRICTED_STATUS : overLimit ? 409 : 200;
-    await tx.insert(consultaDocumento).values({
-      cpf_cnpj: documento,
-      usuario_id: actor.id,
-      empresa_id: empresa.id,
-      motivo: LOOKUP_MOTIVO,
-      status,
-      detalhe: { restricoes, exposicao: fromCents(exposure), limite_cpf_cnpj: empresa.limite_cpf_cnpj_cents === null ? null : fromCents(empresa.limite_cpf_cnpj_cents) },
-    });
+    const [consulta] = await tx
+      .insert(consultaDocumento)
+      .values({
+        cpf_cnpj: documento,
+        usuario_id: actor.id,
+        empresa_id: empresa.id,
+        motivo: LOOKUP_MOTIVO,
+        status,
+        detalhe: { restricoes, exposicao: fromCents(exposure), limite_cpf_cnpj: empresa.limite_cpf_cnpj_cents === null ? null : fromCents(empresa.limite_cpf_cnpj_cents) },
+      })
+      .returning({ id: consultaDocumento.id, created_at: consultaDocumento.created_at });
+    // billed at the shop's valor_consulta, in the same transaction (decision 109)
+    await postConsulta(tx, { consultaId: consulta.id, empresaId: empresa.id, createdAt: consulta.created_at });
     return { restricoes, known, pessoaId: known?.id ?? null, exposure, status };
   });
 

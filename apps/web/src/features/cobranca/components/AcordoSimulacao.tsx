@@ -135,6 +135,7 @@ export function AcordoSimulacao({ pessoaId, nome, hoje, boletos, selectedIds, on
         {sim && (
           <>
             <Group align="flex-end" gap="xl">
+              {sim.previousPaymentsCents > 0 && <Figure label="Pagamentos anteriores" cents={sim.previousPaymentsCents} />}
               <Figure label="Valor atualizado" cents={sim.updatedCents} />
               <MoneyInput label="Desconto" w={200} value={form.desconto} onChange={changeDesconto} error={errors.desconto ?? errors.valorEntrada} />
               <Figure label="Total do parcelamento" cents={sim.totalCents} />

@@ -77,6 +77,11 @@ export function BoletosPendentesTable({ boletos, hoje, selectedIds, onSelect, on
           <Text size="sm">
             Total sem juros: <b aria-label="Total sem juros">{totals ? <MoneyText value={fromCents(totals.baseCents)} /> : '—'}</b>
           </Text>
+          {totals && totals.previousPaymentsCents > 0 && (
+            <Text size="sm">
+              Pagamentos anteriores: <b aria-label="Pagamentos anteriores">−<MoneyText value={fromCents(totals.previousPaymentsCents)} /></b>
+            </Text>
+          )}
           <Text size="sm">
             Valor atualizado: <b aria-label="Valor atualizado dos boletos">{totals ? <MoneyText value={fromCents(totals.updatedCents)} /> : '—'}</b>
           </Text>

@@ -6,7 +6,7 @@ import { acordoRequest, initialPlan, selectionValue, simulatePlan, withQtd } fro
 const hoje = todayInSaoPaulo();
 const boleto = (id: number, valor: number, diasAtraso: number): BoletoPendente => ({
   id, digito: 1, garantia_id: 10 + id, garantia_digito: 2, empresa: 'Loja Demo', parcela: 1, vencimento: addDays(hoje, -diasAtraso),
-  dias_atraso: Math.max(0, diasAtraso), valor, situacao: 'GARANTIDO', spc: null,
+  dias_atraso: Math.max(0, diasAtraso), valor, situacao: 'GARANTIDO', pagamentos_anteriores: 0, spc: null,
 });
 const boletos = [boleto(1, 250.02, 54), boleto(2, 180.55, 18), boleto(3, 320.1, -15)];
 

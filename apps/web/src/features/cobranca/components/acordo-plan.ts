@@ -31,11 +31,14 @@ export const initialPlan = (boletoIds: number[], hoje: string, qtd = 1): PlanFor
 /** A new instalment count: default dates again (today, then monthly), the rest kept. */
 export const withQtd = (form: PlanForm, qtd: number, hoje: string): PlanForm => ({ ...form, qtdParcelas: qtd, vencimentos: defaultSettlementDueDates(hoje, qtd) });
 
+/** What cancelled acordos already paid of the chosen boletos ("Pagamentos anteriores", decision 109). */
+export const pagamentosAnterioresCents = (chosen: readonly BoletoPendente[]) => chosen.reduce((s, b) => s + toCents(b.pagamentos_anteriores), 0);
+
 /** Valor sem juros / valor atualizado of the chosen boletos, the same function the API uses. */
 export function selectionValue(boletos: readonly BoletoPendente[], ids: readonly number[], hoje: string): SettlementUpdatedValue | null {
   const chosen = boletos.filter((b) => ids.includes(b.id));
   if (!chosen.length) return null;
-  return settlementUpdatedValue(chosen.map((b) => ({ amountCents: toCents(b.valor), dueDate: b.vencimento })), hoje);
+  return settlementUpdatedValue(chosen.map((b) => ({ amountCents: toCents(b.valor), dueDate: b.vencimento })), hoje, pagamentosAnterioresCents(chosen));
 }
 
 export type PlanResult = { ok: true; sim: SettlementSimulation } | { ok: false; errors: Record<string, string> };
@@ -64,6 +67,7 @@ export function simulatePlan(boletos: readonly BoletoPendente[], form: PlanForm,
       dueDates: parsed.data.vencimentos,
       firstAmountCents: toCents(parsed.data.valorEntrada),
       discountCents: toCents(parsed.data.desconto),
+      previousPaymentsCents: pagamentosAnterioresCents(chosen),
     });
     return { ok: true, sim };
   } catch (err) {

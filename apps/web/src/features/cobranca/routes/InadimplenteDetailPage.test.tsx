@@ -20,7 +20,7 @@ vi.mock('../api/cobranca', () => ({ cobrancaApi: api, acordoVigente: () => true 
 const hoje = todayInSaoPaulo();
 const boleto = (id: number, valor: number, diasAtraso: number) => ({
   id, digito: 3, garantia_id: 40 + id, garantia_digito: 5, empresa: 'Loja Demo', parcela: id, vencimento: addDays(hoje, -diasAtraso),
-  dias_atraso: Math.max(0, diasAtraso), valor, situacao: 'GARANTIDO', spc: null,
+  dias_atraso: Math.max(0, diasAtraso), valor, situacao: 'GARANTIDO', pagamentos_anteriores: 0, spc: null,
 });
 const detail = {
   pessoa: {
