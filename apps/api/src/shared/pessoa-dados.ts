@@ -1,5 +1,5 @@
 import { ADMINISTRACAO_VISAO_LABEL, centsToDecimalText, fromCents, toCents, type PessoaDadosJson } from '@bg/domain';
-import { garantiaPessoa, pessoaVisao } from '../../db/schema/index.js';
+import { garantiaPessoa, pessoaVisao } from '../db/schema/index.js';
 
 /**
  * What a shop typed about a person (decision 104): the columns its view (pessoa_visao) and each

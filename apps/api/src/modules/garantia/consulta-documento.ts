@@ -14,7 +14,7 @@ import { AppError } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { postConsulta } from '../ledger/post-servicos.js';
 import { tipoPessoa } from '../pessoa/pessoa-access.js';
-import { dadosColumns, dadosJson } from '../pessoa/pessoa-dados.js';
+import { dadosColumns, dadosJson } from '../../shared/pessoa-dados.js';
 import { openExposureCents, requestingEmpresa } from './garantia-empresa.js';
 import { limitText, lookupRestrictionsHtml } from './html.js';
 import { documentRestrictions } from './lookup-rules.js';

@@ -20,7 +20,7 @@ import type { FileLinkSigner } from '../files/signed-link.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordDataAccess } from '../lgpd/record-acesso.js';
 import { tipoPessoa } from '../pessoa/pessoa-access.js';
-import { dadosColumns, dadosJson, identityOnly, visaoLoja, type DadosRow } from '../pessoa/pessoa-dados.js';
+import { dadosColumns, dadosJson, identityOnly, visaoLoja, type DadosRow } from '../../shared/pessoa-dados.js';
 import { isAdministrador } from '../tenancy/access.js';
 import { assertVisible, empresaScope, inScope } from '../tenancy/scope.js';
 import { withGarantiaContext } from '../../shared/garantia-context.js';

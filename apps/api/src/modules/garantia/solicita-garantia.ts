@@ -15,7 +15,7 @@ import { boleto, garantia, garantiaPessoa, pessoa, pessoaVisao } from '../../db/
 import { invalid } from '../../errors/app-error.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Actor } from '../../shared/actor.js';
-import { dadosFromInput } from '../pessoa/pessoa-dados.js';
+import { dadosFromInput } from '../../shared/pessoa-dados.js';
 import { openExposureCents, requestingEmpresa } from './garantia-empresa.js';
 import { limitText, lookupRestrictionsHtml } from './html.js';
 import { documentRestrictions } from './lookup-rules.js';

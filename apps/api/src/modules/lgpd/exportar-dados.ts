@@ -28,7 +28,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { dadosColumns, dadosJson, visaoLoja } from '../pessoa/pessoa-dados.js';
+import { dadosColumns, dadosJson, visaoLoja } from '../../shared/pessoa-dados.js';
 import { assertAdmin } from '../tenancy/access.js';
 import { recordDataAccess } from './record-acesso.js';
 

@@ -5,7 +5,7 @@ import { recordDataAccess } from '../lgpd/record-acesso.js';
 import { isAdministrador, mayWriteFor } from '../tenancy/access.js';
 import { empresaScope } from '../tenancy/scope.js';
 import { loadPessoaInScope, tipoPessoa } from './pessoa-access.js';
-import { dadosJson, identityOnly, pickDados, visaoLoja } from './pessoa-dados.js';
+import { dadosJson, identityOnly, pickDados, visaoLoja } from '../../shared/pessoa-dados.js';
 import { readableVisoes } from './visoes.js';
 
 /**

@@ -6,7 +6,7 @@ import type { Actor } from '../../shared/actor.js';
 import { recordDataAccess } from '../lgpd/record-acesso.js';
 import { empresaScope, inScope } from '../tenancy/scope.js';
 import { loadPessoaInScope } from './pessoa-access.js';
-import { visaoLoja } from './pessoa-dados.js';
+import { visaoLoja } from '../../shared/pessoa-dados.js';
 
 /**
  * GET /api/pessoa/getDocumentacao/{id}: the person's documents in the views the reader may read (a

@@ -5,7 +5,7 @@ import type { Actor } from '../../shared/actor.js';
 import { pagedSelect } from '../../shared/paged-select.js';
 import { empresaScope, inScope } from '../tenancy/scope.js';
 import { loadPessoaInScope } from './pessoa-access.js';
-import { visaoLoja } from './pessoa-dados.js';
+import { visaoLoja } from '../../shared/pessoa-dados.js';
 
 export type ListTelefonesInput = { page: number; per_page: number };
 

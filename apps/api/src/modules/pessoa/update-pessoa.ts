@@ -5,7 +5,7 @@ import { pessoaVisao } from '../../db/schema/index.js';
 import { invalid } from '../../errors/app-error.js';
 import { diffFields, recordAudit } from '../audit/record-audit.js';
 import type { Actor } from '../../shared/actor.js';
-import { dadosFromInput, pickDados } from './pessoa-dados.js';
+import { dadosFromInput, pickDados } from '../../shared/pessoa-dados.js';
 import { loadIdentidade, writableVisao } from './visoes.js';
 
 /**

@@ -5,7 +5,7 @@ import { notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { isAdministrador } from '../tenancy/access.js';
 import { inScope, type EmpresaScope } from '../tenancy/scope.js';
-import { dadosColumns } from './pessoa-dados.js';
+import { dadosColumns } from '../../shared/pessoa-dados.js';
 
 /**
  * A person's views (decision 104): one per shop that requested a guarantee for the person
