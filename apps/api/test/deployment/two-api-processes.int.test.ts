@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { completeCpf } from '@bg/domain';
 import { totpCode } from '../../src/modules/auth/totp.js';
-import { multipart, PNG } from '../multipart.js';
+import { multipart, uniquePng } from '../multipart.js';
 import { awayFromWindowEnd } from '../rate-window.js';
 
 /**
@@ -199,7 +199,7 @@ describe.runIf(runUrl)('two API processes on one PostgreSQL', () => {
     const token = (await login(a, 'admin', 'admin123')).body.access_token as string;
     const people = await call(a, 'GET', '/api/pessoa/getAllPaginate?per_page=1', { token });
     const pessoaId = people.body.data[0].id as number;
-    const content = Buffer.concat([PNG, randomBytes(32)]);
+    const content = uniquePng(randomBytes(16).toString('hex'));
     const form = multipart({ pessoa_id: String(pessoaId) }, [{ name: `mp-${Date.now()}.png`, data: content, type: 'image/png' }]);
     const up = await call(a, 'POST', '/api/pessoa/uploadDocumento', { token, body: form.payload, headers: form.headers });
     expect(up.status, JSON.stringify(up.body)).toBe(200);
