@@ -6,6 +6,7 @@ import { retornoAplicarJob, retornoPreviaJob } from '../modules/cnab/retorno-job
 import { lgpdPurgeJob, purgeAcessos, retentionMonths } from '../modules/lgpd/purge-acessos.js';
 import { assinaturaLimpezaJob, limparAcessosPublicos } from '../modules/assinatura/public-access.js';
 import { runSpcExclusao, spcExclusaoJob } from '../modules/cobranca/spc-exclusao.js';
+import { ledgerMensalidadesJob, ledgerVerificarJob, runLedgerCheck, runMensalidades } from '../modules/ledger/ledger-jobs.js';
 import { cron, defineJob, type JobCatalogue } from './define-job.js';
 
 /**
@@ -44,6 +45,10 @@ export function jobCatalogue(config: { lgpdAccessLogRetentionMonths: number }): 
       defineJob(lgpdPurgeJob, { handler: purgeAcessos, policy: 'singleton', timeoutSeconds: 1800, progressUnit: 'registros' }),
       // The public signing calls' finished rate-limit windows.
       defineJob(assinaturaLimpezaJob, { handler: limparAcessosPublicos, policy: 'short', timeoutSeconds: 120 }),
+      // The ledger's invariants (decision 109): reads every boleto, one run at a time.
+      defineJob(ledgerVerificarJob, { handler: runLedgerCheck, policy: 'singleton', timeoutSeconds: 3600, retryLimit: 1 }),
+      // The month's mensalidades: idempotent per shop and month.
+      defineJob(ledgerMensalidadesJob, { handler: runMensalidades, policy: 'singleton', timeoutSeconds: 600 }),
     ],
     schedules: [
       // every 10 minutes (São Paulo time): a payment is seen within minutes
@@ -52,6 +57,10 @@ export function jobCatalogue(config: { lgpdAccessLogRetentionMonths: number }): 
       cron(lgpdPurgeJob, '40 3 * * *', { meses: retentionMonths(config.lgpdAccessLogRetentionMonths) }),
       // every night at 03:23
       cron(assinaturaLimpezaJob, '23 3 * * *', {}),
+      // every night at 00:20: the current month's mensalidades (a shop registered today is charged tonight)
+      cron(ledgerMensalidadesJob, '20 0 * * *', {}),
+      // every night at 02:50, after the day's postings
+      cron(ledgerVerificarJob, '50 2 * * *', {}),
     ],
   };
 }

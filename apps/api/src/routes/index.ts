@@ -28,6 +28,7 @@ import { assinaturaRoutes } from './assinatura.js';
 import { mensagemAdminRoutes } from './mensagem-admin.js';
 import { twoFactorRoutes } from './two-factor.js';
 import { lgpdRoutes } from './lgpd.js';
+import { razaoRoutes } from './razao.js';
 
 /** Every route module of the API. A feature adds its module here (one line each). */
 export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -59,4 +60,5 @@ export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Prom
   mensagemAdminRoutes,
   twoFactorRoutes,
   lgpdRoutes,
+  razaoRoutes,
 ];

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { DENY_REASONS } from '@bg/domain';
+import { DENY_REASONS, todayInSaoPaulo } from '@bg/domain';
+import { changeSituacao } from '../../src/modules/boletos/change-situacao.js';
 import { usuario } from '../../src/db/schema/index.js';
 import { totpCode } from '../../src/modules/auth/totp.js';
 import type { LightMyRequestResponse } from 'fastify';
@@ -269,7 +270,25 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/pessoa/getAcessos/:id': entry(ADMIN, (w) => ({ params: { id: w.A.pessoa.id } })),
   'POST /api/lgpd/exportar': entry(ADMIN, (w) => ({ body: { cpf_cnpj: w.A.pessoa.cpf_cnpj } })),
   'POST /api/lgpd/exportar/pdf': entry(ADMIN, (w) => ({ body: { cpf_cnpj: w.A.pessoa.cpf_cnpj } })),
+
+  // razão (decision 109): a shop's position, repasses, losses (administradores). The administrador's
+  // call is built to succeed: a boleto of A honoured first (quitar posts what A is owed / the debt)
+  'GET /api/razao/getPosicaoLoja/:id': entry(ADMIN, (w) => ({ params: { id: w.A.empresa.id } })),
+  'POST /api/razao/registrarRepasse': entry(ADMIN, async (w, role) => {
+    if (role === 'admin') await honrar(w, await w.fresh.boleto(w.A, 'GARANTIDO', 10));
+    return { body: { empresa_id: w.A.empresa.id, data: todayInSaoPaulo(), valor: 0.01, chave: `matriz-${role}-${Date.now()}` } };
+  }),
+  'POST /api/razao/lancarPerda': entry(ADMIN, async (w, role) => {
+    const id = await w.fresh.boleto(w.A, 'GARANTIDO', 10);
+    if (role === 'admin') await honrar(w, id);
+    return { body: { boletoId: id, motivo: 'devedor não localizado' } };
+  }),
 };
+
+/** quitar, as the use-case does it: the guarantee honoured and its payout posted. */
+async function honrar(w: World, boletoId: number) {
+  await w.db.transaction((tx) => changeSituacao(tx, boletoId, 'quitar', { id: null, ip: null }, 'matriz'));
+}
 
 // ---- one person, two shops (issue 23) --------------------------------------------------------
 /**

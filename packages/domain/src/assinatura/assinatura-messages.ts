@@ -17,6 +17,7 @@ export const ASSINATURA_MSG = {
   linkInvalido: 'Link inválido ou expirado.',
   linkInvalidoTexto: 'Este link de assinatura não pode ser usado: ele é inválido, já foi utilizado ou expirou. Peça à loja o envio de um novo link.',
   somenteAprovada: 'Só é possível enviar para assinatura as duplicatas de uma garantia APROVADA.',
+  nadaAPagar: 'Os boletos desta garantia não podem mais ser pagos (liquidados, baixados, cancelados ou quitados): não há duplicatas a enviar para assinatura.',
   jaAssinada: 'As duplicatas desta garantia já foram assinadas digitalmente.',
   envioEmAndamento: 'Outro envio para assinatura desta garantia acabou de ser feito. Atualize a tela.',
   documentoNaoConfere: 'O CPF/CNPJ informado não confere com o do comprador (sacado) das duplicatas.',

@@ -39,6 +39,11 @@ const boletoJson = z.object({
   fantasia: z.string(),
   nome_razao: z.string(),
   cpf_cnpj: z.string(),
+  /**
+   * The advance that holds the boleto (EM ANÁLISE or APROVADA), or null. Inside one the seams of
+   * DOMAIN.md apply: the screens say so before acting (decision 109).
+   */
+  antecipacao: z.object({ id, situacao: z.enum(['EM ANÁLISE', 'APROVADA', 'NEGADA']) }).nullable(),
 });
 
 /** One change of situação: who, when, from, to, why. */

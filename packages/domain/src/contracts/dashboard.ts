@@ -49,6 +49,17 @@ export const resumoUsuarioJson = z.object({
   antecipacoesAbertas: quantidadeValor.nullable(),
 });
 
+/**
+ * The last check of the money ledger's invariants, when it failed (decision 109: the nightly job
+ * `ledger.verificar` or `npm run ledger:check`): Início shows it as a red card until a check passes.
+ */
+export const dashboardRazaoJson = z.object({
+  verificado_em: timestamp,
+  quantidade_falhas: z.number().int(),
+  /** The first few failures (regra: balancete, saldos, limite, boleto, causa, banco, transacao). */
+  falhas: z.array(z.object({ regra: z.string(), detalhe: z.string() })),
+});
+
 /** administrador: the queues of the back office. */
 export const resumoAdminJson = z.object({
   perfil: z.literal('administrador'),
@@ -61,6 +72,8 @@ export const resumoAdminJson = z.object({
   ultimaRemessa: dashboardRemessaJson.optional(),
   /** Optional until the CNAB feature records retornos (see modules/dashboard/cnab-resumo.ts). */
   ultimoRetorno: dashboardRetornoJson.optional(),
+  /** Present only while the last ledger check failed. */
+  razao: dashboardRazaoJson.optional(),
 });
 
 export const dashboardContracts = {

@@ -24,3 +24,4 @@ export * from './assinatura.js';
 export * from './mensagem-admin.js';
 export * from './two-factor.js';
 export * from './lgpd.js';
+export * from './razao.js';

@@ -5,3 +5,5 @@ export * from './boleto-position.js';
 export * from './boleto-events.js';
 export * from './shop-events.js';
 export * from './acordo-events.js';
+export * from './schemas.js';
+export * from './seams.js';

@@ -15,6 +15,8 @@ import {
   recebidoLojaDraft,
   repasseDraft,
   reversedLines,
+  seamConsequence,
+  seamRefusal,
   servicoDraft,
   type BoletoLedgerContext,
   type BoletoLedgerLine,
@@ -206,5 +208,24 @@ describe('services, repasses and losses', () => {
     expect(sum(d, 'devedor_a_recuperar', 'credit')).toBe(10000);
     expect(boleto(10000, [h, d]).position.emAberto).toBe(0);
     expect(boletoLedgerProblem('QUITADO', boleto(10000, [h, d]).position)).toBeNull();
+  });
+});
+
+describe('the seams of an advanced boleto', () => {
+  it('refuse everything inside an advance in analysis, naming it', () => {
+    for (const a of ['receber', 'atualizar', 'cancelar', 'quitar'] as const) {
+      expect(seamRefusal(a, { id: 8, situacao: 'EM ANÁLISE' }, { admin: true })).toMatch(/antecipação nº 8, em análise/);
+    }
+  });
+  it('inside an approved advance: the shop may not receive, update or cancel; the administrador may, never the value', () => {
+    const hold = { id: 9, situacao: 'APROVADA' } as const;
+    expect(seamRefusal('receber', hold, { admin: false })).toMatch(/^Este boleto foi antecipado/);
+    expect(seamRefusal('receber', hold, { admin: true })).toBeNull();
+    expect(seamRefusal('atualizar', hold, { admin: true, valorMuda: true })).toMatch(/valor/);
+    expect(seamRefusal('atualizar', hold, { admin: true, valorMuda: false })).toBeNull();
+    expect(seamRefusal('cancelar', null, { admin: false })).toBeNull();
+    expect(seamConsequence('receber', hold, 32050)).toMatch(/R\$ 320,50\) virar uma dívida da loja, descontada do próximo repasse/);
+    expect(seamConsequence('quitar', hold, 32050)).toMatch(/não paga nada à loja/);
+    expect(seamConsequence('receber', null, 32050)).toBeNull();
   });
 });

@@ -83,6 +83,8 @@ export const repasse = pgTable('repasse', {
   compensado: numeric('compensado', { precision: 14, scale: 2 }).notNull().default('0'),
   referencia: varchar('referencia', { length: 100 }),
   observacao: varchar('observacao', { length: 300 }),
+  /** The form's token (0132): one repasse per form, whatever the clicks. */
+  chave: varchar('chave', { length: 64 }),
   usuario_id: integer('usuario_id').notNull(),
   created_at: ts('created_at').notNull().defaultNow(),
 });

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ASSINATURA_MSG, assinaturaConviteTexto, formatProtocol, GARANTIA_STATUS } from '@bg/domain';
+import { ASSINATURA_MSG, assinaturaConviteTexto, formatProtocol, GARANTIA_STATUS, PAYABLE_SITUACOES } from '@bg/domain';
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
-import type { Db, Tx } from '../../db/client.js';
-import { assinaturaSolicitacao, empresa, garantia, storedFile, type DocumentoResumo } from '../../db/schema/index.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { assinaturaSolicitacao, boleto, empresa, garantia, storedFile, type DocumentoResumo } from '../../db/schema/index.js';
 import { AppError, notFound, wrongState } from '../../errors/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { duplicataNumero, writeDuplicatas } from '../../pdf/duplicata-pdf.js';
@@ -37,6 +37,16 @@ async function assertNotSigned(db: Db | Tx, garantiaId: number): Promise<void> {
  *    request is stored with the SHA-256 of a fresh 256-bit token, and the WhatsApp and e-mail
  *    messages carrying the link are put in the outbox (sent by the job after the commit).
  */
+/**
+ * A signature is asked only while the sale's instalments can still be paid (DOMAIN.md "Seams"):
+ * before their release, or while one is DISPONÍVEL, ENVIADO PARA REGISTRO or GARANTIDO — never for
+ * a guarantee whose boletos are all liquidated, written off, cancelled or quitados.
+ */
+async function assertSomethingPayable(db: DbOrTx, garantiaId: number): Promise<void> {
+  const rows = await db.select({ situacao: boleto.situacao }).from(boleto).where(eq(boleto.garantia_id, garantiaId));
+  if (rows.length && !rows.some((r) => r.situacao === null || PAYABLE_SITUACOES.includes(r.situacao))) throw wrongState(ASSINATURA_MSG.nadaAPagar);
+}
+
 export async function enviarDuplicatasAssinatura(deps: EnvioDeps, actor: Actor, garantiaId: number, input: { email: string; telefone: string }, origin: string) {
   const { db, storage, jobs } = deps;
   const [g] = await db
@@ -48,6 +58,7 @@ export async function enviarDuplicatasAssinatura(deps: EnvioDeps, actor: Actor, 
   if (!g || !mayWriteFor(actor, g.empresa_id)) throw notFound('Garantia');
   if (g.status !== GARANTIA_STATUS.APROVADO) throw wrongState(ASSINATURA_MSG.somenteAprovada);
   await assertNotSigned(db, garantiaId);
+  await assertSomethingPayable(db, garantiaId);
 
   const data = await duplicataData(db, actor, garantiaId);
   const protocolo = formatProtocol(g.id, g.digito);
@@ -74,6 +85,7 @@ export async function enviarDuplicatasAssinatura(deps: EnvioDeps, actor: Actor, 
       const [locked] = await tx.select({ status: garantia.status }).from(garantia).where(eq(garantia.id, garantiaId)).for('update');
       if (locked?.status !== GARANTIA_STATUS.APROVADO) throw wrongState(ASSINATURA_MSG.somenteAprovada);
       await assertNotSigned(tx, garantiaId);
+      await assertSomethingPayable(tx, garantiaId);
       const replaced = await tx
         .update(assinaturaSolicitacao)
         .set({ status: 'SUBSTITUIDA', substituida_em: sql`now()` })

@@ -1,7 +1,10 @@
 import { NIVEL, type BoletoAction } from '@bg/domain';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { boleto } from '../../db/schema/index.js';
 import { forbidden } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
+import { assertSeam, SEAM_OF } from './boleto-seams.js';
 import { changeSituacao, type SituacaoChange } from './change-situacao.js';
 import { findVisibleBoleto } from './get-boleto.js';
 
@@ -13,8 +16,8 @@ export type ActionRule = {
 
 /**
  * The shared frame of the boleto action use-cases: permission, tenancy (404 outside the scope),
- * one transaction, the guarded transition with history and audit (changeSituacao), and an
- * optional extra step in the same transaction.
+ * one transaction, the seams with advances (boleto-seams.ts), the guarded transition with history,
+ * audit and its ledger posting (changeSituacao), and an optional extra step in the same transaction.
  */
 export async function applyBoletoAction<T = undefined>(
   db: Db,
@@ -27,6 +30,10 @@ export async function applyBoletoAction<T = undefined>(
   return db.transaction(async (tx) => {
     const { row } = await findVisibleBoleto(tx, actor, id);
     if (actor.nivel !== NIVEL.ADMINISTRADOR && !(rule.ownEmpresaMayAct && row.empresa_id === actor.empresa_id)) throw forbidden();
+    // the row lock first, so an advance cannot be requested or decided between the seam check and the change
+    await tx.select({ id: boleto.id }).from(boleto).where(eq(boleto.id, id)).for('update');
+    const seam = SEAM_OF[action];
+    if (seam) await assertSeam(tx, actor, id, seam);
     const change = await changeSituacao(tx, id, action, actor, rule.motivo);
     const result = extra ? await extra(tx, change) : undefined;
     return { change, result };

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { fromCents, toCents, todayInSaoPaulo, valorAtualizadoCents } from '@bg/domain';
+import { fromCents, toCents, todayInSaoPaulo, valorAtualizadoCents, type AntecipacaoSituacao } from '@bg/domain';
 import { boleto, empresa, garantia, pessoa } from '../../db/schema/index.js';
 
 /** What identifies an instalment: every boleto read starts from these. */
@@ -28,6 +28,10 @@ export const boletoColumns = {
   pessoa_id: pessoa.id,
   nome_razao: pessoa.nome_razao,
   cpf_cnpj: pessoa.cpf_cnpj,
+  // the advance that holds the boleto, if any (EM ANÁLISE or APROVADA: the seams of decision 109);
+  // one probe of the partial unique index antecipacao_boleto (boleto_id) WHERE ativo per row
+  antecipacao_id: sql<number | null>`(select ab.antecipacao_id from antecipacao_boleto ab where ab.boleto_id = ${boleto.id} and ab.ativo)`,
+  antecipacao_situacao: sql<AntecipacaoSituacao | null>`(select a.situacao from antecipacao_boleto ab join antecipacao a on a.id = ab.antecipacao_id where ab.boleto_id = ${boleto.id} and ab.ativo)`,
 };
 
 /**
@@ -41,14 +45,16 @@ export function withBoletoContext<T extends PgSelect>(query: T) {
     .innerJoin(empresa, eq(empresa.id, garantia.empresa_id));
 }
 
-type RawRow = { [K in keyof typeof boletoColumns]: unknown } & { valor: string; vencimento: string };
+type RawRow = { [K in keyof typeof boletoColumns]: unknown } & { valor: string; vencimento: string; antecipacao_id: number | null; antecipacao_situacao: AntecipacaoSituacao | null };
 
-/** Money to JSON numbers and the receipts' Valor Atualizado, computed by the domain rule. */
+/** Money to JSON numbers, the receipts' Valor Atualizado (domain rule) and the advance holding it. */
 export function presentBoleto<R extends RawRow>(row: R, today = todayInSaoPaulo()) {
   const cents = toCents(row.valor);
+  const { antecipacao_id, antecipacao_situacao, ...rest } = row;
   return {
-    ...row,
+    ...rest,
     valor: fromCents(cents),
     valor_atualizado: fromCents(valorAtualizadoCents(cents, row.vencimento, today)),
+    antecipacao: antecipacao_id !== null && antecipacao_situacao !== null ? { id: Number(antecipacao_id), situacao: antecipacao_situacao } : null,
   };
 }

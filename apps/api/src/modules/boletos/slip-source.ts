@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { dayInSaoPaulo, SITUACAO, toCents, type Situacao } from '@bg/domain';
+import { dayInSaoPaulo, PAYABLE_SITUACOES, toCents, type Situacao } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { boleto, contaCobranca, empresa, garantia, pessoaVisao } from '../../db/schema/index.js';
 import { boletoX } from '../../db/schema/boleto-extra.js';
@@ -13,8 +13,8 @@ import { slipBeneficiary, slipPayer, type SlipPayerSource } from './slip-parties
 import { pagadorColumns, visaoDaGarantia } from '../../shared/garantia-context.js';
 import { buildSlip, numberBoletos, renumberBoletos } from './number-boletos.js';
 
-/** Situações whose slip can still be paid, hence printed. */
-export const PRINTABLE: Situacao[] = [SITUACAO.DISPONIVEL, SITUACAO.ENVIADO_REGISTRO, SITUACAO.GARANTIDO];
+/** Situações whose slip can still be paid, hence printed (the domain's PAYABLE_SITUACOES: never LIQUIDADO, BAIXADO, CANCELADO or QUITADO). */
+export const PRINTABLE: Situacao[] = PAYABLE_SITUACOES;
 
 export const NAO_LIBERADO = 'Os boletos desta garantia ainda não foram liberados para impressão (a garantia precisa estar APROVADA com boletos liberados).';
 
@@ -33,6 +33,15 @@ export async function prepareGarantiaForPrint(db: Db, actor: Actor, garantiaId: 
       .where(and(eq(garantia.id, garantiaId), inScope(scope, garantia.empresa_id)));
     if (!g) throw notFound('Garantia');
     if (g.status !== 'APROVADO' || g.libera_boleto !== 'S') throw wrongState(NAO_LIBERADO);
+    // a boleto that can no longer be paid is never printed (DOMAIN.md "Seams"), whatever else is missing
+    const situacoes = await tx
+      .select({ situacao: boleto.situacao })
+      .from(boleto)
+      .where(and(eq(boleto.garantia_id, garantiaId), boletoId ? eq(boleto.id, boletoId) : isNotNull(boleto.situacao)));
+    if (boletoId && situacoes.length && !situacoes.some((r) => r.situacao !== null && PRINTABLE.includes(r.situacao))) {
+      throw wrongState(`Este boleto não pode ser impresso: está ${situacoes[0].situacao ?? 'aguardando liberação'}.`);
+    }
+    if (!situacoes.some((r) => r.situacao !== null && PRINTABLE.includes(r.situacao))) throw wrongState('Esta garantia não tem boletos em aberto para imprimir.');
     const missing = await tx
       .select({ id: boleto.id })
       .from(boleto)

@@ -17,6 +17,7 @@ import type { Actor } from '../../shared/actor.js';
 import { empresaScope, inScope, type EmpresaScope } from '../tenancy/scope.js';
 import { countInadimplentes } from '../cobranca/list-inadimplentes.js';
 import { cnabResumo } from './cnab-resumo.js';
+import { ultimaVerificacao } from '../ledger/check-ledger.js';
 
 const GARANTIA_LABELS = [...Object.values(GARANTIA_STATUS), 'PRÉ APROVADO'] as const;
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
@@ -73,14 +74,23 @@ async function resumoAdmin(db: Db, scope: EmpresaScope, today: IsoDate) {
     inadimplentes,
     antecipacoesEmAnalise: await antecipacoesEmAnalise(db, scope),
     ...(await cnabResumo(db)),
+    ...(await razaoResumo(db)),
   };
+}
+
+/** The last ledger check, when it failed (decision 109): a red card until a check passes again. */
+async function razaoResumo(db: Db) {
+  const ultima = await ultimaVerificacao(db);
+  if (!ultima || ultima.ok) return {};
+  return { razao: { verificado_em: ultima.created_at, quantidade_falhas: ultima.quantidade_falhas, falhas: ultima.falhas.slice(0, 5) } };
 }
 
 /**
  * GET /api/dashboard/getResumo: Início's cards for the actor's role, every figure counted from real
  * rows. usuario (and franqueado, over its scope): guarantees by status, open boletos due in the
  * next 7 days, advances in analysis (when the empresa advances). administrador: guarantees awaiting
- * analysis, defaulters, advances in analysis, and the last remessa/retorno once CNAB records them.
+ * analysis, defaulters, advances in analysis, the last remessa/retorno once CNAB records them, and
+ * the last ledger check while it failed.
  */
 export async function getResumo(db: Db, actor: Actor, today = todayInSaoPaulo()) {
   const scope = await empresaScope(db, actor);

@@ -5,6 +5,7 @@ import { boleto, garantia } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Actor } from '../../shared/actor.js';
 import { changeSituacao } from '../boletos/change-situacao.js';
+import { assertSeam } from '../boletos/boleto-seams.js';
 import { transitionGarantia } from './transition-garantia.js';
 
 /**
@@ -21,7 +22,7 @@ export async function cancelarGarantia(db: Db, actor: Actor, id: number) {
       { status: 'CANCELADO', cancelado_por: actor.id, cancelado_em: sql`now()` },
       'cancelar',
     );
-    const boletos = await tx.select({ id: boleto.id, situacao: boleto.situacao }).from(boleto).where(eq(boleto.garantia_id, id)).orderBy(boleto.parcela);
+    const boletos = await tx.select({ id: boleto.id, situacao: boleto.situacao }).from(boleto).where(eq(boleto.garantia_id, id)).orderBy(boleto.parcela).for('update');
     const changed: number[] = [];
     for (const b of boletos) {
       const from = b.situacao as Situacao | null;
@@ -29,6 +30,9 @@ export async function cancelarGarantia(db: Db, actor: Actor, id: number) {
         await changeSituacao(tx, b.id, 'cancelarNaoLiberado', actor, 'Garantia cancelada antes da liberação');
         changed.push(b.id);
       } else if (canApply('cancelar', from)) {
+        // a boleto in an advance in analysis stops the cancellation (the answer names the advance);
+        // an advanced one is cancelled and its advance becomes a debt of the shop (the ledger posts it)
+        await assertSeam(tx, actor, b.id, 'cancelar');
         await changeSituacao(tx, b.id, 'cancelar', actor, 'Garantia cancelada');
         changed.push(b.id);
       }

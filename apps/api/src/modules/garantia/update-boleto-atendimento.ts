@@ -8,6 +8,7 @@ import { diffFields, recordAudit } from '../audit/record-audit.js';
 import type { Actor } from '../../shared/actor.js';
 import { contaCobrancaById } from '../conta-cobranca/active-conta-cobranca.js';
 import { renumberBoletos } from '../boletos/number-boletos.js';
+import { assertSeam } from '../boletos/boleto-seams.js';
 
 /** Situações in which a boleto may still be changed: not yet released, or released and unpaid. */
 const EDITABLE = new Set<string | null>([null, 'DISPONÍVEL PARA PAGAMENTO', 'ENVIADO PARA REGISTRO', 'GARANTIDO']);
@@ -32,6 +33,8 @@ export async function updateBoletoAtendimento(db: Db, actor: Actor, id: number, 
     if (!EDITABLE.has(row.b.situacao) || row.garantia_status === 'NÃO AUTORIZADO' || row.garantia_status === 'CANCELADO') {
       throw wrongState(`Não é possível alterar o boleto: ele está ${row.b.situacao ?? row.garantia_status}.`);
     }
+    // an advance holds it: none of this in analysis; once approved, never the value (decision 109)
+    await assertSeam(tx, actor, id, 'atualizar', { valorMuda: toCents(input.valor) !== toCents(row.b.valor) });
     const after = { vencimento: input.vencimento, valor: centsToDecimalText(toCents(input.valor)) };
     await tx.update(boleto).set({ ...after, updated_at: sql`now()` }).where(eq(boleto.id, id));
     if (row.b.nosso_numero != null) {

@@ -124,6 +124,12 @@ export async function postTransaction(tx: DbOrTx, draft: LedgerDraft): Promise<P
   return posted;
 }
 
+/** The id of the transaction posted under a key, or null. */
+export async function transactionIdByKey(tx: DbOrTx, idempotencyKey: string): Promise<number | null> {
+  const [t] = await tx.select({ id: ledgerTransaction.id }).from(ledgerTransaction).where(inArray(ledgerTransaction.idempotency_key, [idempotencyKey]));
+  return t ? Number(t.id) : null;
+}
+
 function conflictingKey(key: string): AppError {
   return new AppError('CONFLICT', `A chave ${key} já foi usada para outro lançamento no razão: nada foi lançado.`);
 }

@@ -25,7 +25,14 @@ export function UpdateBoletoForm({ row, onDone, onCancel }: { row: BoletoRow; on
     <form onSubmit={form.onSubmit((values) => save.run(values))} noValidate>
       <Stack>
         <DateField label="Vencimento" withAsterisk minDate={todayInSaoPaulo()} maxDate={ultimoVencimentoAceito(todayInSaoPaulo())} {...form.getInputProps('vencimento')} />
-        <MoneyInput label="Valor" withAsterisk {...form.getInputProps('valor')} />
+        {/* an advanced boleto keeps its value (decision 109): the server refuses a change too */}
+        <MoneyInput
+          label="Valor"
+          withAsterisk
+          disabled={row.antecipacao !== null}
+          description={row.antecipacao ? `Antecipado à loja (antecipação nº ${row.antecipacao.id}): o valor não pode ser alterado.` : undefined}
+          {...form.getInputProps('valor')}
+        />
         <FormActions cancelLabel="Fechar" onCancel={onCancel} submitLabel="Confirmar" loading={save.busy} />
       </Stack>
     </form>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Group, Select, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ALL_SITUACOES, formatCpfCnpj, formatProtocol } from '@bg/domain';
+import { ALL_SITUACOES, formatCpfCnpj, formatProtocol, seamConsequence, toCents, type SeamAction } from '@bg/domain';
 import { DateText, MoneyText, PagedTable, PageHeader, SearchBox, StatusBadge } from '../../../components';
 import { empresasForSelectQuery } from '../../../lib/lookups';
 import { withNewTab } from '../../../lib/new-tab';
@@ -12,6 +12,8 @@ import { boletoAction, comprovanteUrl, type BoletoAction, type BoletoRow } from 
 import { BoletoActions } from '../components/BoletoActions';
 import { HistoricoTable } from '../components/HistoricoTable';
 import { UpdateBoletoForm } from '../components/UpdateBoletoForm';
+
+const SEAM: Record<BoletoAction, SeamAction> = { cancelar: 'cancelar', quitar: 'quitar', baixar: 'receber', marcarQuitado: 'quitar' };
 
 const CONFIRM: Record<BoletoAction, string> = {
   cancelar: 'Cancelar este boleto? Esta ação não pode ser desfeita.',
@@ -33,7 +35,8 @@ export function BoletosGarantidosPage() {
     (a: BoletoAction, row: BoletoRow) =>
       a === 'baixar' ? withNewTab(() => boletoAction(a, row.id), (res) => ('comprovante_token' in res.data ? comprovanteUrl(res.data.comprovante_token) : null)) : boletoAction(a, row.id),
     {
-      confirm: (a) => ({ title: 'Confirmação', text: CONFIRM[a], confirmColor: a === 'cancelar' ? 'red' : undefined }),
+      // an advanced boleto's confirmation says what happens to the advance before it happens (decision 109)
+      confirm: (a, row) => ({ title: 'Confirmação', text: seamConsequence(SEAM[a], row.antecipacao, toCents(row.valor)) ?? CONFIRM[a], confirmColor: a === 'cancelar' ? 'red' : undefined }),
       invalidate: [boletoKeys.all],
     },
   );

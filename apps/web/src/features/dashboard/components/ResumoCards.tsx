@@ -2,6 +2,7 @@ import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateText, MoneyText, StatusBadge } from '../../../components';
 import type { ResumoAdmin, ResumoUsuario } from '../api/dashboard';
 import { Figure, ResumoCard } from './ResumoCard';
+import { RazaoAlertaCard } from './RazaoAlertaCard';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -47,46 +48,49 @@ export function UsuarioCards({ resumo }: { resumo: ResumoUsuario }) {
  * answers them (the CNAB feature fills ultimaRemessa / ultimoRetorno); never a placeholder figure.
  */
 export function AdminCards({ resumo }: { resumo: ResumoAdmin }) {
-  const { garantiasEmAnalise, inadimplentes, antecipacoesEmAnalise, ultimaRemessa, ultimoRetorno } = resumo;
+  const { garantiasEmAnalise, inadimplentes, antecipacoesEmAnalise, ultimaRemessa, ultimoRetorno, razao } = resumo;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }}>
-      <ResumoCard title="Garantias aguardando análise" to="/operacao/garantias">
-        <Figure>{garantiasEmAnalise}</Figure>
-        <Text size="sm">{plural(garantiasEmAnalise, 'solicitação pendente', 'solicitações pendentes')}</Text>
-      </ResumoCard>
-      <ResumoCard title="Inadimplentes" to="/cobranca/inadimplentes">
-        <Figure>{inadimplentes}</Figure>
-        <Text size="sm">{plural(inadimplentes, 'pessoa com boleto vencido em aberto', 'pessoas com boleto vencido em aberto')}</Text>
-      </ResumoCard>
-      <ResumoCard title="Antecipações em análise" to="/operacao/antecipacoes">
-        <Figure>{antecipacoesEmAnalise.quantidade}</Figure>
-        <Text size="sm">
-          <MoneyText value={antecipacoesEmAnalise.valor} /> solicitados
-        </Text>
-      </ResumoCard>
-      {ultimaRemessa && (
-        <ResumoCard title="Última remessa" to="/operacao/remessas">
-          <Figure>
-            <DateText value={ultimaRemessa.created_at} withTime />
-          </Figure>
+    <Stack gap="md">
+      {razao && <RazaoAlertaCard razao={razao} />}
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <ResumoCard title="Garantias aguardando análise" to="/operacao/garantias">
+          <Figure>{garantiasEmAnalise}</Figure>
+          <Text size="sm">{plural(garantiasEmAnalise, 'solicitação pendente', 'solicitações pendentes')}</Text>
+        </ResumoCard>
+        <ResumoCard title="Inadimplentes" to="/cobranca/inadimplentes">
+          <Figure>{inadimplentes}</Figure>
+          <Text size="sm">{plural(inadimplentes, 'pessoa com boleto vencido em aberto', 'pessoas com boleto vencido em aberto')}</Text>
+        </ResumoCard>
+        <ResumoCard title="Antecipações em análise" to="/operacao/antecipacoes">
+          <Figure>{antecipacoesEmAnalise.quantidade}</Figure>
           <Text size="sm">
-            {plural(ultimaRemessa.quantidade_entrada, 'entrada', 'entradas')} (<MoneyText value={ultimaRemessa.total_valor_entrada} />),{' '}
-            {plural(ultimaRemessa.quantidade_baixa, 'baixa', 'baixas')} (<MoneyText value={ultimaRemessa.total_valor_baixa} />)
+            <MoneyText value={antecipacoesEmAnalise.valor} /> solicitados
           </Text>
         </ResumoCard>
-      )}
-      {ultimoRetorno && (
-        <ResumoCard title="Último retorno" to="/operacao/retornos">
-          <Figure>
-            <DateText value={ultimoRetorno.created_at} withTime />
-          </Figure>
-          <Text size="sm">
-            {plural(ultimoRetorno.quantidade_liquidado, 'liquidação', 'liquidações')} (<MoneyText value={ultimoRetorno.total_valor_liquidado} />),{' '}
-            {plural(ultimoRetorno.quantidade_baixa, 'baixa', 'baixas')} (<MoneyText value={ultimoRetorno.total_valor_baixa} />),{' '}
-            {plural(ultimoRetorno.quantidade_entrada, 'entrada', 'entradas')} (<MoneyText value={ultimoRetorno.total_valor_entrada} />)
-          </Text>
-        </ResumoCard>
-      )}
-    </SimpleGrid>
+        {ultimaRemessa && (
+          <ResumoCard title="Última remessa" to="/operacao/remessas">
+            <Figure>
+              <DateText value={ultimaRemessa.created_at} withTime />
+            </Figure>
+            <Text size="sm">
+              {plural(ultimaRemessa.quantidade_entrada, 'entrada', 'entradas')} (<MoneyText value={ultimaRemessa.total_valor_entrada} />),{' '}
+              {plural(ultimaRemessa.quantidade_baixa, 'baixa', 'baixas')} (<MoneyText value={ultimaRemessa.total_valor_baixa} />)
+            </Text>
+          </ResumoCard>
+        )}
+        {ultimoRetorno && (
+          <ResumoCard title="Último retorno" to="/operacao/retornos">
+            <Figure>
+              <DateText value={ultimoRetorno.created_at} withTime />
+            </Figure>
+            <Text size="sm">
+              {plural(ultimoRetorno.quantidade_liquidado, 'liquidação', 'liquidações')} (<MoneyText value={ultimoRetorno.total_valor_liquidado} />),{' '}
+              {plural(ultimoRetorno.quantidade_baixa, 'baixa', 'baixas')} (<MoneyText value={ultimoRetorno.total_valor_baixa} />),{' '}
+              {plural(ultimoRetorno.quantidade_entrada, 'entrada', 'entradas')} (<MoneyText value={ultimoRetorno.total_valor_entrada} />)
+            </Text>
+          </ResumoCard>
+        )}
+      </SimpleGrid>
+    </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Loader, Stack, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { formatCpfCnpj, formatProtocol, MSG, padParcela } from '@bg/domain';
+import { formatCpfCnpj, formatProtocol, MSG, padParcela, PAYABLE_SITUACOES } from '@bg/domain';
 import { DataTable, DateText, DuplicataDropzone, MoneyText, PageHeader, showError, StatusBadge } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubmit } from '../../../lib/use-submit';
@@ -29,8 +29,14 @@ export function ImpressaoDetailPage() {
   // Spec: disabled while APROVADO without release. A guarantee never released (PENDENTE, denied,
   // cancelled) has no printable slip either, so the button stays disabled rather than answer a 409.
   const gerarDisabled = !liberado;
-  // only an APROVADO guarantee's duplicatas go out for signature, and they are signed once
-  const assinaturaDisabled = g.status !== 'APROVADO' || Boolean(assinaturas.data?.some((a) => a.situacao === 'ASSINADA'));
+  // a slip is offered only while it can still be paid (DOMAIN.md "Seams"): never for a boleto
+  // LIQUIDADO, BAIXADO, CANCELADO or QUITADO — the server refuses those too
+  const pagavel = (b: ParcelaImpressao) => b.situacao !== null && PAYABLE_SITUACOES.includes(b.situacao);
+  const algumPagavel = g.boletos.some(pagavel);
+  // only an APROVADO guarantee's duplicatas go out for signature, they are signed once, and only
+  // while some instalment can still be paid (or none was released yet)
+  const assinaturaDisabled =
+    g.status !== 'APROVADO' || Boolean(assinaturas.data?.some((a) => a.situacao === 'ASSINADA')) || (liberado && !g.boletos.some((b) => b.situacao === null || pagavel(b)));
   return (
     <Stack>
       <PageHeader title="Boletos da Garantia" />
@@ -57,7 +63,7 @@ export function ImpressaoDetailPage() {
         </Table.Tbody>
       </Table>
       <Group>
-        {liberado && <Button onClick={() => open(() => pdfs.carne(g.id))}>Imprimir Carnê</Button>}
+        {liberado && algumPagavel && <Button onClick={() => open(() => pdfs.carne(g.id))}>Imprimir Carnê</Button>}
         <Button variant="light" onClick={() => open(() => pdfs.duplicatas(g.id))}>Imprimir Duplicatas</Button>
         <Button variant="light" disabled={assinaturaDisabled} onClick={() => setAssinando(true)}>
           Assinatura digital
@@ -81,7 +87,7 @@ export function ImpressaoDetailPage() {
             align: 'right',
             kind: 'actions',
             render: (b) => (
-              <Button size="xs" disabled={gerarDisabled} onClick={() => open(() => pdfs.boleto(b.id))} aria-label={`Gerar Boleto da parcela ${b.parcela}`}>
+              <Button size="xs" disabled={gerarDisabled || !pagavel(b)} onClick={() => open(() => pdfs.boleto(b.id))} aria-label={`Gerar Boleto da parcela ${b.parcela}`}>
                 Gerar Boleto
               </Button>
             ),

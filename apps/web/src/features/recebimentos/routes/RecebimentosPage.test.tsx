@@ -5,6 +5,11 @@ import { RecebimentosPage } from './RecebimentosPage';
 
 const api = vi.hoisted(() => ({ listRecebimentos: vi.fn(), receber: vi.fn(), comprovanteUrl: vi.fn() }));
 vi.mock('../api/recebimentos', () => api);
+const user = vi.hoisted(() => ({ current: { id: 3, nivel: '1', empresa: { id: 5 } as { id: number } | null } }));
+vi.mock('../../../lib/auth', async () => {
+  const { NIVEL } = await import('@bg/domain');
+  return { useCurrentUser: () => user.current, isAdmin: (u: { nivel: string }) => u.nivel === NIVEL.ADMINISTRADOR };
+});
 
 const row = {
   id: 21, parcela: 1, valor: 199.9, valor_atualizado: 244.14, vencimento: '2026-09-22', situacao: 'GARANTIDO',
@@ -15,6 +20,26 @@ const page = { data: [row], from: 1, to: 1, total: 1, current_page: 1, last_page
 afterEach(() => {
   api.listRecebimentos.mockReset();
   api.receber.mockReset();
+  user.current = { id: 3, nivel: '1', empresa: { id: 5 } };
+});
+
+describe('Recebimentos of an advanced boleto (decision 109)', () => {
+  const advanced = { ...row, id: 22, parcela: 2, valor: 320.5, antecipacao: { id: 14, situacao: 'APROVADA' } };
+  it('the shop is not offered Receber: the row says it was advanced', async () => {
+    api.listRecebimentos.mockResolvedValue({ ...page, data: [advanced] });
+    renderWithProviders(<RecebimentosPage />);
+    expect((await screen.findByText('Antecipado')).closest('[title]')).toHaveAttribute('title', expect.stringMatching(/^Este boleto foi antecipado à loja \(antecipação nº 14\)/));
+    expect(screen.queryByRole('button', { name: /Receber parcela 2/ })).toBeNull();
+  });
+  it('an administrador reads the consequence before confirming: the advance becomes a debt of the shop', async () => {
+    user.current = { id: 1, nivel: '2', empresa: null };
+    api.listRecebimentos.mockResolvedValue({ ...page, data: [advanced] });
+    renderWithProviders(<RecebimentosPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Receber parcela 2 de Roberto Carlos Mendes' }));
+    expect(await screen.findByText(/o valor antecipado \(R\$ 320,50\) virar uma dívida da loja, descontada do próximo repasse/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(api.receber).not.toHaveBeenCalled();
+  });
 });
 
 describe('Recebimentos de Boletos Garantidos', () => {

@@ -1,5 +1,6 @@
-import { Button, Stack } from '@mantine/core';
-import { formatCpfCnpj, formatProtocol } from '@bg/domain';
+import { Badge, Button, Stack } from '@mantine/core';
+import { formatCpfCnpj, formatProtocol, seamConsequence, seamRefusal, toCents } from '@bg/domain';
+import { isAdmin, useCurrentUser } from '../../../lib/auth';
 import { DateText, MoneyText, PagedTable, PageHeader, SearchBox, StatusBadge } from '../../../components';
 import { withNewTab } from '../../../lib/new-tab';
 import { useSubmit } from '../../../lib/use-submit';
@@ -12,12 +13,16 @@ import { comprovanteUrl, receber, type RecebimentoRow } from '../api/recebimento
  */
 export function RecebimentosPage() {
   const list = useRecebimentosList();
+  const admin = isAdmin(useCurrentUser());
   const onReceber = useSubmit(
     (row: RecebimentoRow) => withNewTab(() => receber(row.id), (res) => comprovanteUrl(res.data.comprovante_token)),
     {
+      // an advanced boleto: the administrador reads what happens to the advance before confirming (decision 109)
       confirm: (row) => ({
         title: 'Receber boleto',
-        text: `Confirmar o recebimento da parcela ${row.parcela} de ${row.nome_razao}? O boleto será baixado e esta ação não pode ser desfeita.`,
+        text:
+          seamConsequence('receber', row.antecipacao, toCents(row.valor)) ??
+          `Confirmar o recebimento da parcela ${row.parcela} de ${row.nome_razao}? O boleto será baixado e esta ação não pode ser desfeita.`,
       }),
       invalidate: [recebimentoKeys.all],
     },
@@ -44,11 +49,22 @@ export function RecebimentosPage() {
             header: 'Ação',
             align: 'right',
             kind: 'actions',
-            render: (r) => (
-              <Button size="compact-sm" onClick={() => void onReceber.run(r)} aria-label={`Receber parcela ${r.parcela} de ${r.nome_razao}`}>
-                Receber
-              </Button>
-            ),
+            render: (r) => {
+              // inside an advance the shop does not receive it (the server refuses it too): say why instead
+              const recusa = seamRefusal('receber', r.antecipacao, { admin });
+              if (recusa) {
+                return (
+                  <Badge variant="light" color="violet" title={recusa}>
+                    {r.antecipacao?.situacao === 'APROVADA' ? 'Antecipado' : 'Em antecipação'}
+                  </Badge>
+                );
+              }
+              return (
+                <Button size="compact-sm" onClick={() => void onReceber.run(r)} aria-label={`Receber parcela ${r.parcela} de ${r.nome_razao}`}>
+                  Receber
+                </Button>
+              );
+            },
           },
         ]}
       />
