@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { conta, servicoDraft, type LedgerDraft } from '@bg/domain';
+import { conta, ledgerAccountKey, servicoDraft, type LedgerDraft } from '@bg/domain';
 import { createTestApp, type TestApp } from '../harness.js';
 import { createEmpresa } from '../../src/factories/foundation.js';
 import { postTransaction, postTransactions } from '../../src/modules/ledger/post-transaction.js';
@@ -74,6 +74,29 @@ describe('posting', () => {
     expect(new Set(results.map((r) => r.id)).size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(await saldoDaConta(db(), conta.daEmpresa('loja_a_receber', e.id))).toBe(15000);
+  });
+
+  // PostgreSQL only: PGlite has one connection, so its transactions never overlap.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('two transactions posting to one limited account at once take turns, neither deadlocks', async () => {
+    const e = await createEmpresa(db());
+    await db().transaction((tx) => postTransaction(tx, mensalidade(e.id, '2025-06')));
+    const [{ id: accountId }] = await exec(sql`select id from ledger_account where key = ${ledgerAccountKey(conta.daEmpresa('loja_a_receber', e.id))}`);
+    // Both transactions first hold what an entry's foreign key takes on its account (FOR KEY SHARE),
+    // as every posting's INSERT does before the balances trigger locks the account: with FOR UPDATE
+    // in that trigger each waited for the other and PostgreSQL killed one ('deadlock detected').
+    let arrived = 0;
+    let release!: () => void;
+    const bothHoldTheKeyShare = new Promise<void>((r) => (release = r));
+    const post = (mes: string) =>
+      db().transaction(async (tx) => {
+        await tx.execute(sql`select id from ledger_account where id = ${accountId} for key share`);
+        if (++arrived === 2) release();
+        await bothHoldTheKeyShare;
+        return postTransaction(tx, mensalidade(e.id, mes));
+      });
+    const results = await Promise.allSettled([post('2025-07'), post('2025-08')]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? 'ok' : String((r.reason as { cause?: { message?: string } }).cause?.message ?? r.reason)))).toEqual(['ok', 'ok']);
+    expect(await saldoDaConta(db(), conta.daEmpresa('loja_a_receber', e.id))).toBe(45000);
   });
 
   it('refuses a posting that would take an account past its limit (what a shop is owed never goes below zero)', async () => {

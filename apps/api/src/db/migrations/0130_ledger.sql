@@ -182,7 +182,10 @@ CREATE CONSTRAINT TRIGGER ledger_transaction_balanceada AFTER INSERT ON ledger_t
 -- (decision 105): the transition table is grouped on its own and every other table is reached by
 -- primary key from an array, never joined to it. The flagged accounts a statement touches are
 -- locked first (in id order), so two postings to one shop's account take turns and the second
--- checks the limit after the first committed.
+-- checks the limit after the first committed. FOR NO KEY UPDATE, not FOR UPDATE: the entries'
+-- foreign keys already hold FOR KEY SHARE on those accounts, which FOR UPDATE conflicts with —
+-- two postings to one account would each wait for the other (a deadlock, seen on PostgreSQL with
+-- racing consultas); NO KEY UPDATE still serialises the postings among themselves.
 CREATE FUNCTION ledger_saldos_mensais() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -194,7 +197,7 @@ BEGIN
   limitadas := ARRAY(
     SELECT a.id FROM ledger_account a
      WHERE a.id = ANY (contas) AND (a.debits_must_not_exceed_credits OR a.credits_must_not_exceed_debits)
-     ORDER BY a.id FOR UPDATE);
+     ORDER BY a.id FOR NO KEY UPDATE);
   INSERT INTO ledger_balance_month AS b (account_id, month, debits_cents, credits_cents)
     SELECT n.account_id, date_trunc('month', n.occurred_on)::date,
            coalesce(sum(n.amount_cents) FILTER (WHERE n.side = 'debit'), 0),
