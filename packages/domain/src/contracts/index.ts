@@ -25,3 +25,4 @@ export * from './mensagem-admin.js';
 export * from './two-factor.js';
 export * from './lgpd.js';
 export * from './razao.js';
+export * from './financeiro.js';
