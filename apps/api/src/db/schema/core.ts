@@ -109,6 +109,9 @@ export const consultaDocumento = pgTable('consulta_documento', {
   status: integer('status').notNull(),
   detalhe: jsonb('detalhe').notNull().default({}),
   created_at: ts('created_at').notNull().defaultNow(),
+  /** lookups of the same document by the same shop within CONSULTA_REUSO_MINUTOS of this one, not billed again (0140) */
+  repeticoes: integer('repeticoes').notNull().default(0),
+  ultima_repeticao_em: ts('ultima_repeticao_em'),
 });
 
 export const consultaBureau = pgTable('consulta_bureau', {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import {
   fromCents,
   GARANTIA_MSG,
@@ -8,7 +8,7 @@ import {
   type ContractReply,
 } from '@bg/domain';
 import type { BureauAdapter } from '../../adapters/bureau/bureau.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { consultaDocumento, pessoa, pessoaVisao } from '../../db/schema/index.js';
 import { AppError } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
@@ -20,6 +20,13 @@ import { limitText, lookupRestrictionsHtml } from './html.js';
 import { documentRestrictions } from './lookup-rules.js';
 
 export const LOOKUP_MOTIVO = 'solicitacao_garantia';
+
+/**
+ * A shop that repeats the lookup of a document within this many minutes of its billed one (a
+ * reload, a second tab, the operator checking again) is not billed again: the billed row is reused
+ * (decision 111).
+ */
+export const CONSULTA_REUSO_MINUTOS = 30;
 
 /**
  * status 200 or 900, obj (pessoa_id, and the person to pre-fill step 2), consulta (HTML of the
@@ -35,11 +42,16 @@ export type ConsultaDocumentoResult = ContractReply<typeof garantiaContracts.con
  * they are billed as consultas too. A person the requesting Loja already knows is answered in obj
  * (pessoa_id, and that Loja's own view to pre-fill step 2); a person known only to other shops is
  * answered as unknown — neither its id nor anything another shop typed (decision 104).
+ * The rules are evaluated again on every lookup (a restriction may have appeared since), but a
+ * repeat within CONSULTA_REUSO_MINUTOS counts on the billed row instead of adding a row and a charge;
+ * a lock per shop and document makes concurrent repeats find each other (decision 111).
  */
 export async function consultaDocumentoUseCase(db: Db, bureau: BureauAdapter, actor: Actor, input: ConsultaDocumentoInput): Promise<ConsultaDocumentoResult> {
   const documento = input.documento;
   const empresa = await requestingEmpresa(db, actor, input.empresa_id);
   const outcome = await db.transaction(async (tx) => {
+    // one lookup at a time per shop and document: a concurrent repeat waits and then finds this one's row
+    await tx.execute(sql`select pg_advisory_xact_lock(727140, hashtext(${`${empresa.id}:${documento}`}))`);
     const restricoes = await documentRestrictions(tx, bureau, documento);
     // the asking Loja's own view only: never another shop's data, nor whether another shop knows the person
     const [known] = await tx
@@ -50,19 +62,16 @@ export async function consultaDocumentoUseCase(db: Db, bureau: BureauAdapter, ac
     const exposure = await openExposureCents(tx, empresa.id, documento);
     const overLimit = restricoes.length === 0 && empresa.limite_cpf_cnpj_cents !== null && exposure >= empresa.limite_cpf_cnpj_cents;
     const status = restricoes.length ? LOOKUP_RESTRICTED_STATUS : overLimit ? 409 : 200;
-    const [consulta] = await tx
-      .insert(consultaDocumento)
-      .values({
-        cpf_cnpj: documento,
-        usuario_id: actor.id,
-        empresa_id: empresa.id,
-        motivo: LOOKUP_MOTIVO,
-        status,
-        detalhe: { restricoes, exposicao: fromCents(exposure), limite_cpf_cnpj: empresa.limite_cpf_cnpj_cents === null ? null : fromCents(empresa.limite_cpf_cnpj_cents) },
-      })
-      .returning({ id: consultaDocumento.id, created_at: consultaDocumento.created_at });
-    // billed at the shop's valor_consulta, in the same transaction (decision 109)
-    await postConsulta(tx, { consultaId: consulta.id, empresaId: empresa.id, createdAt: consulta.created_at });
+    const detalhe = { restricoes, exposicao: fromCents(exposure), limite_cpf_cnpj: empresa.limite_cpf_cnpj_cents === null ? null : fromCents(empresa.limite_cpf_cnpj_cents) };
+    const repeated = await countRepeat(tx, empresa.id, documento);
+    if (!repeated) {
+      const [consulta] = await tx
+        .insert(consultaDocumento)
+        .values({ cpf_cnpj: documento, usuario_id: actor.id, empresa_id: empresa.id, motivo: LOOKUP_MOTIVO, status, detalhe })
+        .returning({ id: consultaDocumento.id, created_at: consultaDocumento.created_at });
+      // billed at the shop's valor_consulta, in the same transaction (decision 109)
+      await postConsulta(tx, { consultaId: consulta.id, empresaId: empresa.id, createdAt: consulta.created_at });
+    }
     return { restricoes, known, pessoaId: known?.id ?? null, exposure, status };
   });
 
@@ -79,4 +88,30 @@ export async function consultaDocumentoUseCase(db: Db, bureau: BureauAdapter, ac
     return { status: LOOKUP_RESTRICTED_STATUS, msg: GARANTIA_MSG.restrictedText, obj: { pessoa_id: outcome.pessoaId, pessoa: null }, consulta: lookupRestrictionsHtml(documento, outcome.restricoes), empresa: loja };
   }
   return { status: 200, msg: 'Nenhuma restrição encontrada.', obj, consulta: '', empresa: loja };
+}
+
+/**
+ * The shop's billed lookup of this document within the last CONSULTA_REUSO_MINUTOS, if any, with
+ * the repeat counted on it; false when this lookup is to be recorded and billed. The window runs
+ * from the billed lookup (not from the last repeat), so a shop checking every few minutes is
+ * billed once per half hour.
+ */
+async function countRepeat(tx: Tx, empresaId: number, documento: string): Promise<boolean> {
+  const [recent] = await tx
+    .select({ id: consultaDocumento.id })
+    .from(consultaDocumento)
+    .where(and(
+      eq(consultaDocumento.empresa_id, empresaId),
+      eq(consultaDocumento.cpf_cnpj, documento),
+      eq(consultaDocumento.motivo, LOOKUP_MOTIVO),
+      gt(consultaDocumento.created_at, sql`now() - make_interval(mins => ${CONSULTA_REUSO_MINUTOS})`),
+    ))
+    .orderBy(desc(consultaDocumento.created_at))
+    .limit(1);
+  if (!recent) return false;
+  await tx
+    .update(consultaDocumento)
+    .set({ repeticoes: sql`${consultaDocumento.repeticoes} + 1`, ultima_repeticao_em: sql`clock_timestamp()` })
+    .where(eq(consultaDocumento.id, recent.id));
+  return true;
 }
