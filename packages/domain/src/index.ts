@@ -1,5 +1,6 @@
 export * from './money/cents.js';
 export * from './money/format-brl.js';
+export * from './money/parse-money-text.js';
 export * from './documents/cpf-cnpj.js';
 export * from './dates/calendar.js';
 export * from './dates/date-limits.js';
@@ -19,6 +20,7 @@ export * from './schemas/pessoa.js';
 export * from './pessoa/visao.js';
 export * from './schemas/usuario.js';
 export * from './access/manage-users.js';
+export * from './access/read-only.js';
 export * from './contracts/index.js';
 export * from './settlement/index.js';
 export * from './advance/index.js';
