@@ -63,6 +63,8 @@ export function AcordoSimulacao({ pessoaId, nome, hoje, boletos, selectedIds, on
     }
   }
 
+  // The plan follows only valid input: while the discount is refused, the figures below it (computed
+  // from the last valid keystroke) are hidden rather than shown beside a value they do not match.
   function changeDesconto(desconto: number | null) {
     const next = { ...current, desconto };
     setForm((f) => ({ ...f, desconto }));
@@ -138,18 +140,24 @@ export function AcordoSimulacao({ pessoaId, nome, hoje, boletos, selectedIds, on
               {sim.previousPaymentsCents > 0 && <Figure label="Pagamentos anteriores" cents={sim.previousPaymentsCents} />}
               <Figure label="Valor atualizado" cents={sim.updatedCents} />
               <MoneyInput label="Desconto" w={200} value={form.desconto} onChange={changeDesconto} error={errors.desconto ?? errors.valorEntrada} />
-              <Figure label="Total do parcelamento" cents={sim.totalCents} />
+              {!blocked && <Figure label="Total do parcelamento" cents={sim.totalCents} />}
             </Group>
-            <DataTable
-              caption="Parcelas do acordo"
-              rowKey={(p) => p.number}
-              rows={sim.installments}
-              columns={[
-                { key: 'number', header: 'Parcela', render: (p) => `${p.number}/${sim.installments.length}` },
-                { key: 'dueDate', header: 'Vencimento', kind: 'date', render: (p) => <DateText value={p.dueDate} /> },
-                { key: 'amountCents', header: 'Valor', align: 'right', kind: 'money', render: (p) => <MoneyText value={fromCents(p.amountCents)} /> },
-              ]}
-            />
+            {blocked ? (
+              <Text c="dimmed" size="sm">
+                Corrija os dados acima para ver as parcelas do acordo.
+              </Text>
+            ) : (
+              <DataTable
+                caption="Parcelas do acordo"
+                rowKey={(p) => p.number}
+                rows={sim.installments}
+                columns={[
+                  { key: 'number', header: 'Parcela', render: (p) => `${p.number}/${sim.installments.length}` },
+                  { key: 'dueDate', header: 'Vencimento', kind: 'date', render: (p) => <DateText value={p.dueDate} /> },
+                  { key: 'amountCents', header: 'Valor', align: 'right', kind: 'money', render: (p) => <MoneyText value={fromCents(p.amountCents)} /> },
+                ]}
+              />
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={refazer}>
                 Refazer Simulação
