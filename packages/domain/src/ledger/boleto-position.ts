@@ -113,6 +113,11 @@ export function boletoLedgerProblem(situacao: Situacao | null, p: BoletoPosition
     if (p.honrado === 0 && p.emAberto !== 0) return 'QUITADO sem a garantia honrada no razão';
     return null;
   }
+  // removed from the bank by an acordo: the acordo may be recovering a debt the guarantor honoured (QUITADO → acordo)
+  if (REMOVIDAS.has(situacao)) {
+    if (p.recebidoPelaLoja !== 0) return `${situacao} com recebimento pela loja no razão`;
+    return null;
+  }
   if (p.honrado !== 0) return `${situacao ?? 'sem situação'} com a garantia honrada no razão`;
   if (ABERTAS.has(situacao)) {
     if (p.recebidoPelaLoja !== 0) return `${situacao ?? 'sem situação'} com recebimento pela loja no razão`;
@@ -127,10 +132,6 @@ export function boletoLedgerProblem(situacao: Situacao | null, p: BoletoPosition
   if (CANCELADAS.has(situacao)) {
     if (p.recebidoPelaLoja !== 0) return `${situacao} com recebimento pela loja no razão`;
     if (p.tomadoPelaLoja !== p.antecipado) return `${situacao}: antecipação não cobrada da loja`;
-    return null;
-  }
-  if (REMOVIDAS.has(situacao)) {
-    if (p.recebidoPelaLoja !== 0) return `${situacao} com recebimento pela loja no razão`;
     return null;
   }
   return null;

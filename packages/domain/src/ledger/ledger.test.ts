@@ -123,6 +123,12 @@ describe('quitar (the guarantee honoured)', () => {
   it('QUITADO without a payout disagrees with the ledger', () => {
     expect(boletoLedgerProblem('QUITADO', boleto(21990).position)).toMatch(/QUITADO/);
   });
+  it('a QUITADO boleto an acordo removed from the bank keeps its honoured debt (the acordo recovers it)', () => {
+    const h = honraDraft(boleto(21990), '2025-03-10')!;
+    expect(boletoLedgerProblem('ENVIADO PARA REMOÇÃO', boleto(21990, [h]).position)).toBeNull();
+    expect(boletoLedgerProblem('BAIXADO (REMOVIDO)', boleto(21990, [h]).position)).toBeNull();
+    expect(boletoLedgerProblem('GARANTIDO', boleto(21990, [h]).position)).toMatch(/honrada/);
+  });
 });
 
 describe('the customer paid the shop (Receber)', () => {
