@@ -126,7 +126,8 @@ export async function extratoDaLoja(db: DbOrTx, empresaId: number, de: IsoDate, 
   }>(
     db,
     sql`select t.id, t.occurred_on, t.posted_at, t.kind, t.description, t.boleto_id, t.antecipacao_id, t.acordo_id, t.repasse_id,
-               sum(case when (a.code = 'loja_a_pagar') = (e.side = 'credit') then e.amount_cents else -e.amount_cents end)::bigint as valor
+               -- net = a pagar (credit-normal) − a receber (debit-normal): a credit to either raises it, a debit to either lowers it
+               sum(case when e.side = 'credit' then e.amount_cents else -e.amount_cents end)::bigint as valor
           from ledger_entry e
           join ledger_account a on a.id = e.account_id
           join ledger_transaction t on t.id = e.transaction_id
