@@ -1,4 +1,4 @@
-import { eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { onlyDigits, type PagedResult } from '@bg/domain';
 import type { DbOrTx } from '../db/client.js';
@@ -121,18 +121,25 @@ export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `
 /**
  * The lists' free-text search, or undefined for an empty one: the text matches any `text`
  * column (ILIKE, anywhere); with 3 or more digits in it, also any `digits` column (documents are
- * stored as digits, so a masked CPF/CNPJ finds them); and a protocol typed as "123" or "123-4"
- * matches the `protocolo` id column.
+ * stored as digits, so a masked CPF/CNPJ finds them); and a protocol typed as "123" matches the
+ * `protocolo` id column. A protocol typed with its check digit, "123-4", is unambiguous: it finds
+ * that record only (its `protocoloDigito` too, when given), not the documents containing "1234"
+ * (issue 25).
  */
 export function textSearch(
   input: string | undefined,
-  columns: { text: PgColumn[]; digits?: PgColumn[]; protocolo?: PgColumn },
+  columns: { text: PgColumn[]; digits?: PgColumn[]; protocolo?: PgColumn; protocoloDigito?: PgColumn },
 ): SQL | undefined {
   const text = input?.trim();
   if (!text) return undefined;
+  const withDigit = /^(\d{1,9})\s*-\s*(\d)$/.exec(text);
+  if (columns.protocolo && withDigit) {
+    const id = eq(columns.protocolo, Number(withDigit[1]));
+    return columns.protocoloDigito ? and(id, eq(columns.protocoloDigito, Number(withDigit[2]))) : id;
+  }
   const parts: SQL[] = columns.text.map((c) => ilike(c, containing(text)));
   const digits = onlyDigits(text);
   if (digits.length >= 3) for (const c of columns.digits ?? []) parts.push(ilike(c, containing(digits)));
-  if (columns.protocolo && /^\d{1,9}(-\d)?$/.test(text)) parts.push(eq(columns.protocolo, Number(text.split('-')[0])));
+  if (columns.protocolo && /^\d{1,9}$/.test(text)) parts.push(eq(columns.protocolo, Number(text)));
   return or(...parts);
 }

@@ -7,6 +7,7 @@ import type { Actor } from '../../shared/actor.js';
 import { pagedSelect, textSearch } from '../../shared/paged-select.js';
 import { withGarantiaContext } from '../../shared/garantia-context.js';
 import { parcelaColumns } from './boleto-row.js';
+import { mayWriteFor } from '../tenancy/access.js';
 import { empresaScope, inScope } from '../tenancy/scope.js';
 
 const garantiaColumns = {
@@ -31,13 +32,14 @@ const garantiaColumns = {
  */
 export async function listGarantiasImpressao(db: Db, actor: Actor, input: { page: number; per_page: number; pesquisa?: string }) {
   const scope = await empresaScope(db, actor);
-  const search = textSearch(input.pesquisa, { text: [pessoa.nome_razao], digits: [pessoa.cpf_cnpj], protocolo: garantia.id });
+  const search = textSearch(input.pesquisa, { text: [pessoa.nome_razao], digits: [pessoa.cpf_cnpj], protocolo: garantia.id, protocoloDigito: garantia.digito });
   const query = withGarantiaContext(db.select(garantiaColumns).from(garantia).$dynamic()).where(and(inScope(scope, garantia.empresa_id), search));
   // without a search the count reads garantia alone (pessoa and empresa: NOT NULL foreign keys)
   const countFrom = search ? undefined : db.select({ id: garantia.id }).from(garantia).where(inScope(scope, garantia.empresa_id)).$dynamic();
   return pagedSelect(db, query, { ...input, orderBy: [desc(garantia.data), desc(garantia.id)], countFrom }, (r) => ({
     ...r,
     situacao: garantiaStatusLabel(r.status, r.libera_boleto),
+    pode_alterar: mayWriteFor(actor, r.empresa_id),
   }));
 }
 
@@ -56,6 +58,8 @@ export async function getGarantiaImpressao(db: Db, actor: Actor, garantiaId: num
   return {
     ...g,
     situacao: garantiaStatusLabel(g.status, g.libera_boleto),
+    // a franqueado reads its franchisees' guarantees only: no upload nor signature request offered
+    pode_alterar: mayWriteFor(actor, g.empresa_id),
     boletos: boletos.map((b) => ({ ...b, valor: fromCents(toCents(b.valor)) })),
   };
 }
