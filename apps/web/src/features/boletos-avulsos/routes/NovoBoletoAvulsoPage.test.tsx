@@ -36,4 +36,17 @@ describe('Novo Boleto Avulso', () => {
     expect(screen.getByLabelText(/^Número/)).toHaveValue('1500');
     expect(screen.getByLabelText(/^Cidade/)).toHaveValue('São Paulo');
   });
+
+  it('reads Valor typed as 1.000,00 as one thousand reais and pasted 1000.50 as R$ 1.000,50 (issue 25)', async () => {
+    lookups.empresasForSelect.mockResolvedValue([]);
+    renderWithProviders(<NovoBoletoAvulsoPage />);
+    const valor = screen.getByLabelText(/^Valor/);
+    await userEvent.type(valor, '1.000,00');
+    await userEvent.tab();
+    expect(valor).toHaveValue('R$ 1.000,00');
+    await userEvent.clear(valor);
+    await userEvent.click(valor);
+    await userEvent.paste('1000.50');
+    expect(valor).toHaveValue('R$ 1.000,50');
+  });
 });

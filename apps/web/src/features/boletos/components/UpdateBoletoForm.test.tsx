@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { addMonthsClamped, DATE_MSG, todayInSaoPaulo, ultimoVencimentoAceito } from '@bg/domain';
 import { renderWithProviders } from '../../../test/render';
 import type { BoletoRow } from '../api/boletos';
@@ -48,5 +49,15 @@ describe('Atualizar boleto (new due date and value)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText(DATE_MSG.vencimentoDistante(ultimoVencimentoAceito(todayInSaoPaulo())))).toBeInTheDocument();
     expect(api.updateBoleto).not.toHaveBeenCalled();
+  });
+
+  it('sends a Valor typed as 1.000,00 as one thousand reais (issue 25: not R$ 1,00)', async () => {
+    api.updateBoleto.mockResolvedValue({ status: 200, msg: 'Boleto atualizado.' });
+    renderWithProviders(<UpdateBoletoForm row={row} onDone={() => {}} onCancel={() => {}} />);
+    const valor = screen.getByLabelText(/^Valor/);
+    await userEvent.clear(valor);
+    await userEvent.type(valor, '1.000,00');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(api.updateBoleto).toHaveBeenCalledWith(7, { vencimento, valor: 1000 }));
   });
 });

@@ -58,4 +58,14 @@ describe('DADOS DA SOLICITAÇÃO', () => {
     expect(screen.getByLabelText(/Valor da parcela 03/)).toHaveValue('R$ 250,00');
     expect(screen.getByText('Total: R$ 750,00')).toBeInTheDocument();
   });
+
+  it('reads Valor da parcela typed as 1.000,00 as one thousand reais and fills the others with it (issue 25)', async () => {
+    renderWithProviders(<AfterEmptySubmit />);
+    await userEvent.type(screen.getByLabelText(/Valor da parcela 01/), '1.000,00');
+    await userEvent.type(screen.getByLabelText(/Vencimento da parcela 01/), '31/01/2027');
+    await userEvent.tab();
+    await waitFor(() => expect(screen.getByLabelText(/Valor da parcela 03/)).toHaveValue('R$ 1.000,00'));
+    expect(screen.getByLabelText(/Valor da parcela 01/)).toHaveValue('R$ 1.000,00');
+    expect(screen.getByText('Total: R$ 3.000,00')).toBeInTheDocument();
+  });
 });

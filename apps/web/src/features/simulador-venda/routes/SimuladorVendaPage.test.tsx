@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../test/render';
 import { SimuladorVendaPage } from './SimuladorVendaPage';
@@ -66,5 +67,16 @@ describe('Simulador de venda com taxas', () => {
     expect(screen.getByText('Limite de parcelas da loja excedido')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Parcelas simuladas' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'SIMULAR' })).not.toHaveAttribute('data-loading');
+  });
+
+  it('reads Valor da venda typed as 1.000,00 as one thousand reais (issue 25: not R$ 1,00)', async () => {
+    api.simularVenda.mockResolvedValue(s1);
+    renderWithProviders(<SimuladorVendaPage />);
+    const valor = screen.getByLabelText(/Valor da venda/);
+    await userEvent.type(valor, '1.000,00');
+    expect(valor).toHaveValue('R$ 1.000,00');
+    fireEvent.change(screen.getByLabelText(/Quantidade de parcelas/), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'SIMULAR' }));
+    await waitFor(() => expect(api.simularVenda).toHaveBeenCalledWith(1000, 3, undefined));
   });
 });
