@@ -11,12 +11,14 @@ describe('sale simulator — worked examples', () => {
     expect(s.boletos).toEqual([
       { number: 1, vencimento: '2025-04-10', days: 31, feePercent: '3.1', valorNovaParcelaCents: 35511, feeCents: 1101, netCents: 34410 },
       { number: 2, vencimento: '2025-05-10', days: 61, feePercent: '6.1', valorNovaParcelaCents: 35511, feeCents: 2166, netCents: 33345 },
-      { number: 3, vencimento: '2025-06-10', days: 92, feePercent: '9.2', valorNovaParcelaCents: 35511, feeCents: 3267, netCents: 32244 },
+      // the last instalment absorbs the remainder: 100000 − 34410 − 33345 = 32245 to net, and
+      // 35512 − round(35512 · 9.2%) = 35512 − 3267 = 32245 (35511 would net 32244)
+      { number: 3, vencimento: '2025-06-10', days: 92, feePercent: '9.2', valorNovaParcelaCents: 35512, feeCents: 3267, netCents: 32245 },
     ]);
     expect(s.valorNovaParcelaCents).toBe(35511);
-    expect(s.totalCents).toBe(106533);
-    // the shop nets 99999, one centavo short of V: P was rounded down
-    expect(s.totalNetCents).toBe(99999);
+    expect(s.totalCents).toBe(106534);
+    // the shop nets exactly V: "Valor Líquido" is R$ 1.000,00, not 999,99 nor 1.000,01
+    expect(s.totalNetCents).toBe(100000);
   });
 
   it('R$ 500,00 in 2 from 31/01/2024 — the first instalment falls on 29/02', () => {
@@ -27,8 +29,10 @@ describe('sale simulator — worked examples', () => {
       ['2024-03-31', 60, '6', 1570],
     ]);
     expect(s.valorNovaParcelaCents).toBe(26164);
-    expect(s.totalCents).toBe(52328);
-    expect(s.totalNetCents).toBe(49999);
+    // last: 50000 − 25405 = 24595 to net; 26165 − round(1569,9) = 24595
+    expect(s.boletos[1]).toMatchObject({ valorNovaParcelaCents: 26165, feeCents: 1570, netCents: 24595 });
+    expect(s.totalCents).toBe(52329);
+    expect(s.totalNetCents).toBe(50000);
   });
 
   it('R$ 1.200,00 in 12 — P just under half a centavo rounds down', () => {
@@ -37,13 +41,16 @@ describe('sale simulator — worked examples', () => {
     expect(s.boletos.map((b) => b.days)).toEqual([31, 61, 92, 122, 153, 184, 214, 245, 275, 306, 337, 365]);
     expect(s.boletos[11].vencimento).toBe('2026-03-10');
     expect(s.valorNovaParcelaCents).toBe(12480);
-    expect(s.totalCents).toBe(149760);
+    // 11 · 12480 plus the last, 12488, which nets what the others leave of V
+    expect(s.boletos[11].valorNovaParcelaCents).toBe(12488);
+    expect(s.totalCents).toBe(149768);
+    expect(s.totalNetCents).toBe(120000);
   });
 
-  it('with no fee the instalment is V / n rounded half up', () => {
-    // 100001 / 2 = 50000,5 → 50001; total 100002
+  it('with no fee the instalment is V / n rounded half up, and the last takes what is left', () => {
+    // 100001 / 2 = 50000,5 → 50001; the last is 100001 − 50001 = 50000; total V
     const s = simulateSale({ valueCents: 100001, installments: 2, today: '2025-03-10', taxaProrrata: 0 });
-    expect([s.valorNovaParcelaCents, s.totalCents, s.totalNetCents]).toEqual([50001, 100002, 100002]);
+    expect([s.valorNovaParcelaCents, s.boletos[1].valorNovaParcelaCents, s.totalCents, s.totalNetCents]).toEqual([50001, 50000, 100001, 100001]);
   });
 
   it('stays exact at the top of numeric(14,2)', () => {
@@ -52,7 +59,11 @@ describe('sale simulator — worked examples', () => {
     const s = simulateSale({ valueCents: 10_000_000_000_000, installments: 2, today: '2025-03-10', taxaProrrata: '0.1' });
     expect(s.boletos.map((b) => b.days)).toEqual([31, 61]);
     expect(s.valorNovaParcelaCents).toBe(5_241_090_146_751);
-    expect(s.totalCents).toBe(10_482_180_293_502);
+    // first nets 5 241 090 146 751 − 162 473 794 549 = 5 078 616 352 202; the last must net
+    // 4 921 383 647 798: 5 241 090 146 750 − round(319 706 498 951,75) = 4 921 383 647 798
+    expect(s.boletos[1].valorNovaParcelaCents).toBe(5_241_090_146_750);
+    expect(s.totalCents).toBe(10_482_180_293_501);
+    expect(s.totalNetCents).toBe(10_000_000_000_000);
   });
 });
 

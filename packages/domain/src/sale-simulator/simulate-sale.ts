@@ -36,9 +36,9 @@ export type SaleInstallment = {
 export type SaleSimulation = {
   boletos: SaleInstallment[];
   valorNovaParcelaCents: Cents;
-  /** n · P exactly. */
+  /** Σ of the instalments: (n − 1) · P plus the last one. */
   totalCents: Cents;
-  /** Σ netCents: V give or take a few centavos (at most n), see below. */
+  /** Σ netCents: exactly V (the last instalment absorbs the rounding). */
   totalNetCents: Cents;
 };
 
@@ -49,8 +49,9 @@ const MAX_MONEY_CENTS = toCents(MAX_MONEY);
  * clamped to a shorter month's end), feeₖ = taxa_prorrata% · daysₖ, and the new instalment value
  * P = V / Σₖ (1 − feeₖ) is the one that nets the shop V after the fees. With the rate as the exact
  * fraction a/b, P = V · b / (n · b − a · Σ daysₖ): one exact fraction, rounded half up once to the
- * centavo. Then total = n · P exactly. Because P is rounded (±½ centavo, times Σ(1 − feeₖ) < n) and
- * each fee shown is rounded (±½ centavo each), the shop nets V within n centavos, not always V.
+ * centavo. Instalments 1..n−1 carry P; the last absorbs the remainder (issue 25): it is the value that
+ * nets exactly what the others leave of V, so the shop nets V to the centavo — "Valor Líquido" is
+ * the sale value promised — and the last instalment differs from P by a few centavos at most.
  */
 export function simulateSale(input: SaleSimulationInput): SaleSimulation {
   const { valueCents, installments: n, today } = input;
@@ -73,19 +74,43 @@ export function simulateSale(input: SaleSimulationInput): SaleSimulation {
 
   const totalDays = BigInt(schedule.reduce((sum, s) => sum + s.days, 0));
   const parcela = roundHalfUp(BigInt(valueCents) * rate.denominator, BigInt(n) * rate.denominator - rate.numerator * totalDays);
-  if (parcela * n > MAX_MONEY_CENTS) throw new SaleSimulationError('VALOR_INVALIDO', SALE_MSG.foraDoLimite);
-
-  const boletos = schedule.map((s) => withFee(s, parcela, rate));
+  const first = schedule.slice(0, -1).map((s) => withFee(s, parcela, rate));
+  const lastSchedule = schedule[n - 1]!;
+  // The last instalment absorbs the rounding: it is the smallest value that nets exactly what the
+  // others leave of V, so the shop nets V to the centavo ("Valor Líquido" is the sale value).
+  const netSoFar = first.reduce((sum, b) => sum + b.netCents, 0);
+  const last = withFee(lastSchedule, lastInstallmentNetting(valueCents - netSoFar, lastSchedule.days, rate), rate);
+  const boletos = [...first, last];
+  const totalCents = boletos.reduce((sum, b) => sum + b.valorNovaParcelaCents, 0);
+  if (totalCents > MAX_MONEY_CENTS) throw new SaleSimulationError('VALOR_INVALIDO', SALE_MSG.foraDoLimite);
   return {
     boletos,
     valorNovaParcelaCents: parcela,
-    totalCents: parcela * n,
+    totalCents,
     totalNetCents: boletos.reduce((sum, b) => sum + b.netCents, 0),
   };
 }
 
+function feeOf(value: Cents, days: number, rate: PercentRate): Cents {
+  return roundHalfUp(BigInt(value) * rate.numerator * BigInt(days), rate.denominator);
+}
+
+/**
+ * The smallest instalment value P with P − fee(P) = net. Each centavo more of P adds 0 or 1
+ * centavo of fee (the fee is below 100%), so P − fee(P) takes every integer value: start from the
+ * exact quotient net / (1 − fee) and step to the first P that nets exactly `net`.
+ */
+function lastInstallmentNetting(net: Cents, days: number, rate: PercentRate): Cents {
+  if (net <= 0) return 0;
+  const netOf = (p: Cents) => p - feeOf(p, days, rate);
+  let p = roundHalfUp(BigInt(net) * rate.denominator, rate.denominator - rate.numerator * BigInt(days));
+  while (p > 0 && netOf(p) >= net) p--;
+  while (netOf(p) < net) p++;
+  return p;
+}
+
 function withFee(s: { number: number; vencimento: IsoDate; days: number }, parcela: Cents, rate: PercentRate): SaleInstallment {
-  const feeCents = roundHalfUp(BigInt(parcela) * rate.numerator * BigInt(s.days), rate.denominator);
+  const feeCents = feeOf(parcela, s.days, rate);
   return { ...s, feePercent: percentText(rate, s.days), valorNovaParcelaCents: parcela, feeCents, netCents: parcela - feeCents };
 }
 

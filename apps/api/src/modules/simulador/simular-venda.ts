@@ -37,7 +37,7 @@ async function rateFor(db: Db, actor: Actor, empresaId?: number): Promise<{ taxa
 
 /**
  * GET /api/simulador/antecipacao/{valor}/{qtdParcelas}: "Simulador de venda com taxas" with the
- * domain's simulateSale (DOMAIN.md: P = V / Σ(1 − feeₖ), total = n · P). Read only.
+ * domain's simulateSale (DOMAIN.md: P = V / Σ(1 − feeₖ); the last instalment absorbs the rounding so the shop nets V exactly). Read only.
  */
 export async function simularVenda(db: Db, actor: Actor, input: SimularVendaInput, today = todayInSaoPaulo()) {
   const { taxa, empresaId } = await rateFor(db, actor, input.empresa_id);

@@ -15,9 +15,9 @@ const s1 = {
   boletos: [
     { parcela: 1, vencimento: '2025-04-10', qtd_dias: 31, taxa: 3.1, valor_nova_parcela: 355.11, valor_taxa: 11.01, valor_liquido: 344.1 },
     { parcela: 2, vencimento: '2025-05-10', qtd_dias: 61, taxa: 6.1, valor_nova_parcela: 355.11, valor_taxa: 21.66, valor_liquido: 333.45 },
-    { parcela: 3, vencimento: '2025-06-10', qtd_dias: 92, taxa: 9.2, valor_nova_parcela: 355.11, valor_taxa: 32.67, valor_liquido: 322.44 },
+    { parcela: 3, vencimento: '2025-06-10', qtd_dias: 92, taxa: 9.2, valor_nova_parcela: 355.12, valor_taxa: 32.67, valor_liquido: 322.45 },
   ],
-  valor_nova_parcela: 355.11, total: 1065.33, total_liquido: 999.99,
+  valor_nova_parcela: 355.11, total: 1065.34, total_liquido: 1000,
 };
 
 afterEach(() => api.simularVenda.mockReset());
@@ -50,7 +50,9 @@ describe('Simulador de venda com taxas', () => {
     const table = await screen.findByRole('table', { name: 'Parcelas simuladas' });
     const rows = within(table).getAllByRole('row');
     expect(within(rows[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['01', '10/04/2025', '3,1%', 'R$ 355,11', 'R$ 344,10']);
-    expect(within(rows[4]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Total', 'R$ 1.065,33', 'R$ 999,99']);
+    expect(within(rows[4]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Total', 'R$ 1.065,34', 'R$ 1.000,00']);
+    // the last instalment absorbs the rounding, and the sentence says so
+    expect(screen.getByText(/cobre/)).toHaveTextContent('cobre 2 × R$ 355,11 + R$ 355,12 = R$ 1.065,34.');
   });
 
   it('a refusal shows the server’s message and its field messages, and no results', async () => {

@@ -99,7 +99,7 @@ export function SimuladorVendaPage() {
           <Text>
             Para receber <MoneyText value={result.valor} /> em {result.qtd_parcelas} parcelas (taxa de {percent(result.taxa_prorrata)} ao dia), cobre{' '}
             <strong>
-              {result.qtd_parcelas} × <MoneyText value={result.valor_nova_parcela} />
+              <InstallmentsSum qtd={result.qtd_parcelas} parcela={result.valor_nova_parcela} ultima={result.boletos.at(-1)?.valor_nova_parcela} />
             </strong>{' '}
             = <MoneyText value={result.total} />.
           </Text>
@@ -137,5 +137,24 @@ export function SimuladorVendaPage() {
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/**
+ * "3 × R$ 355,11", or "2 × R$ 355,11 + R$ 355,12" when the last instalment absorbs the rounding so
+ * the shop nets exactly the sale value (simulateSale).
+ */
+function InstallmentsSum({ qtd, parcela, ultima }: { qtd: number; parcela: number; ultima: number | undefined }) {
+  if (ultima === undefined || ultima === parcela) {
+    return (
+      <>
+        {qtd} × <MoneyText value={parcela} />
+      </>
+    );
+  }
+  return (
+    <>
+      {qtd - 1} × <MoneyText value={parcela} /> + <MoneyText value={ultima} />
+    </>
   );
 }
