@@ -1,12 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { addMonthsClamped, completeCpf, todayInSaoPaulo } from '@bg/domain';
+import { addMonthsClamped, completeCpf, todayInSaoPaulo, type IsoDate } from '@bg/domain';
 import type { DbOrTx } from '../db/client.js';
-import { boleto, empresa, garantia, pessoa, usuario } from '../db/schema/index.js';
+import { boleto, boletoHistorico, empresa, garantia, pessoa, usuario } from '../db/schema/index.js';
 import { createTelefone } from '../factories/cadastros.js';
 import { createGarantia, createPessoa, type PessoaDadosInput } from '../factories/garantia.js';
 import { changeSituacao } from '../modules/boletos/change-situacao.js';
 import { issueBoletosOnRelease } from '../modules/boletos/issue-boletos-on-release.js';
+import { postBoletoTransition } from '../modules/ledger/post-boleto-transition.js';
 import { DEMO_PEOPLE } from './seed-cadastros.js';
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
@@ -41,6 +42,12 @@ export async function seedGarantias(db: DbOrTx) {
   // Older guarantee of the first person, fully paid: history for Boletos Anteriores and the score.
   const pago = await createGarantia(db, { ...base, pessoa_id: people[0].id, dados: dadosDe(people[0]), status: 'APROVADO', libera_boleto: 'S', situacao: 'LIQUIDADO', parcelas: [30000, 30000], primeiroVencimento: addMonthsClamped(today, -8), data: daysAgo(290) });
   await decided(pago.garantia.id, { liberado_por: admin.id, liberado_em: sql`data + interval '3 hours'` });
+  // inserted LIQUIDADO, so no use-case moved them: their history and the bank's payment (on the due
+  // date, at face value) are recorded here, as the retorno would have (the ledger must reconcile)
+  for (const b of pago.boletos) {
+    await db.insert(boletoHistorico).values({ boleto_id: b.id, de: 'GARANTIDO', para: 'LIQUIDADO', motivo: 'dados de demonstração', usuario_id: admin.id, created_at: new Date(`${b.vencimento}T12:00:00-03:00`) });
+    await postBoletoTransition(db, b.id, 'liquidar', admin.id, { data: b.vencimento as IsoDate });
+  }
 
   await createGarantia(db, { ...base, pessoa_id: people[0].id, parcelas: [45000, 45000, 45000], data: daysAgo(1) });
   await createGarantia(db, { ...base, pessoa_id: people[3].id, dados: dadosDe(people[3]), parcelas: [120000, 120000, 120000, 120000], data: daysAgo(0) });
