@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
 import { confirmAction, showError, showResult } from './ResultDialog';
@@ -55,22 +55,51 @@ describe('showResult', () => {
     }
   });
 
-  it('shows the server msg under "Ops! Ocorreu um erro." for other statuses', async () => {
-    renderWithProviders(<div />);
-    act(() => {
-      showResult({ status: 422, msg: 'CNPJ já cadastrado.' }, { autoCloseMs: 0 });
-    });
-    expect(await screen.findByRole('dialog', { name: 'Ops! Ocorreu um erro.' })).toBeInTheDocument();
-    expect(screen.getByText('CNPJ já cadastrado.')).toBeInTheDocument();
+  it('every success dialog closes, even when a caller asks it to stay (issue 25: "Remessa nº N gerada…")', () => {
+    vi.useFakeTimers();
+    try {
+      renderWithProviders(<div />);
+      act(() => {
+        showResult({ status: 200, msg: 'Remessa nº 7 gerada.' }, { autoCloseMs: 0 });
+      });
+      expect(screen.getByText('Remessa nº 7 gerada.')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(1500));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it('showError uses the error path', async () => {
-    renderWithProviders(<div />);
-    act(() => {
-      showError('Falha de rede', { autoCloseMs: 0 });
-    });
-    expect(await screen.findByRole('dialog', { name: 'Ops! Ocorreu um erro.' })).toBeInTheDocument();
-    expect(screen.getByText('Falha de rede')).toBeInTheDocument();
+  it('shows the server msg under "Ops! Ocorreu um erro." for other statuses, and it stays until dismissed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderWithProviders(<div />);
+      act(() => {
+        showResult({ status: 422, msg: 'CNPJ já cadastrado.', autoCloseMs: 1000 });
+      });
+      expect(screen.getByRole('dialog', { name: 'Ops! Ocorreu um erro.' })).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(screen.getByText('CNPJ já cadastrado.')).toBeInTheDocument();
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ops! Ocorreu um erro.' })).not.toBeInTheDocument());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('showError uses the error path and stays open', () => {
+    vi.useFakeTimers();
+    try {
+      renderWithProviders(<div />);
+      act(() => {
+        showError('Falha de rede');
+      });
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(screen.getByRole('dialog', { name: 'Ops! Ocorreu um erro.' })).toBeInTheDocument();
+      expect(screen.getByText('Falha de rede')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -3,7 +3,11 @@ import { Stack, Text, ThemeIcon } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { MSG } from '@bg/domain';
 
-/** Spec §9: the result dialog closes itself after 1.5 s (1 s after a slip update). */
+/**
+ * Spec §9: a success dialog closes itself after 1.5 s (1 s after a slip update). An error dialog
+ * stays until the operator dismisses it (issue 25): a message that vanishes before it is read
+ * leaves the operator guessing what failed.
+ */
 export const RESULT_AUTO_CLOSE_MS = 1500;
 
 /** What the API answers on actions (spec §7: status 200 means success) — the whole body fits. */
@@ -15,7 +19,11 @@ export interface ResultPayload {
 }
 
 export interface ResultOptions {
-  /** Milliseconds before closing by itself; 0 keeps it open until the user closes it. */
+  /**
+   * Milliseconds before a success dialog closes by itself (1000 after a slip update); every
+   * success dialog closes, so a missing or non-positive value means the default 1.5 s. Ignored for
+   * errors, which stay until closed.
+   */
   autoCloseMs?: number;
   /** Called once the dialog is gone, however it was closed (e.g. to navigate afterwards). */
   onClose?: () => void;
@@ -28,7 +36,8 @@ export interface ResultOptions {
 export function showResult({ status, msg, autoCloseMs: payloadMs }: ResultPayload, options: ResultOptions = {}): string {
   const ok = status === 200;
   const title = ok ? MSG.ok : MSG.genericError;
-  const autoCloseMs = options.autoCloseMs ?? payloadMs ?? RESULT_AUTO_CLOSE_MS;
+  const requested = options.autoCloseMs ?? payloadMs ?? RESULT_AUTO_CLOSE_MS;
+  const autoCloseMs = !ok ? 0 : requested > 0 ? requested : RESULT_AUTO_CLOSE_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const id = modals.open({

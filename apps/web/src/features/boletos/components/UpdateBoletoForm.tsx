@@ -18,7 +18,6 @@ export function UpdateBoletoForm({ row, onDone, onCancel }: { row: BoletoRow; on
   const save = useSubmit((values: typeof form.values) => updateBoleto(row.id, { vencimento: values.vencimento, valor: Number(values.valor) }), {
     form,
     result: { autoCloseMs: 1000 },
-    errorDialog: { autoCloseMs: 1000 },
     onSuccess: onDone,
   });
   return (

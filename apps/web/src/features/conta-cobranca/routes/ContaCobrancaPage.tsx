@@ -43,8 +43,9 @@ const FIELDS: { name: keyof ContaCobrancaForm; label: string; span: number; requ
 export function ContaCobrancaPage() {
   const query = useQuery(contaCobrancaQuery());
   const form = useForm<ContaCobrancaForm>({ initialValues: EMPTY, validate: zodValidate(contaCobrancaSchema) });
-  // the answer says whether a new account (new numbering) was created: it stays until closed
-  const save = useSubmit(saveContaCobranca, { form, invalidate: [contaCobrancaKeys.current], result: { autoCloseMs: 0 } });
+  // a success dialog closes after 1.5 s like every other (issue 25); the page's text says which
+  // account is in use once the query is refreshed
+  const save = useSubmit(saveContaCobranca, { form, invalidate: [contaCobrancaKeys.current] });
   useFormRecord(form, query.data, formValues);
 
   if (query.isLoading) return <Loader />;

@@ -50,6 +50,8 @@ describe('Remessas', () => {
     expect(await screen.findByText('500 de 1.000 títulos gravados')).toBeInTheDocument();
     expect(await screen.findByText('Remessa nº 8 gerada: 1000 entrada(s).', {}, { timeout: 3000 })).toBeInTheDocument();
     await waitFor(() => expect(api.listRemessas.mock.calls.length).toBeGreaterThanOrEqual(2));
+    // like every success dialog it closes by itself after 1.5 s (issue 25: it used to stay open)
+    await waitFor(() => expect(screen.queryByText('Remessa nº 8 gerada: 1000 entrada(s).')).not.toBeInTheDocument(), { timeout: 4000 });
   });
 
   it('lists the titles a generation left out, with the reasons (issue 23)', async () => {

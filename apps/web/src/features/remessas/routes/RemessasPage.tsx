@@ -38,7 +38,7 @@ export function RemessasPage() {
       setJobId(null);
       void client.invalidateQueries({ queryKey: remessaKeys.all });
       if (outcome.ok) {
-        showResult({ status: 200, msg: outcome.result?.mensagem ?? 'Remessa gerada.' }, { autoCloseMs: 0 });
+        showResult({ status: 200, msg: outcome.result?.mensagem ?? 'Remessa gerada.' });
         if (outcome.result?.quantidade_fora) setFora(outcome.result);
       } else showError(outcome.error);
     },
