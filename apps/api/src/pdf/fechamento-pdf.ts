@@ -1,5 +1,6 @@
-import { formatDateTimeBR, MESES_NOMES, toCents } from '@bg/domain';
+import { MESES_NOMES, toCents } from '@bg/domain';
 import type { FechamentoData } from '../modules/relatorio/fechamento-data.js';
+import { consultasTexto } from '../modules/relatorio/fechamento-html.js';
 import type { Pdf } from './document.js';
 import { boxRow } from './ficha.js';
 import { fmt } from './slip.js';
@@ -32,17 +33,22 @@ export function writeFechamento(doc: Pdf, f: FechamentoData): void {
   y += 14;
   doc.font('bold').fontSize(10).text('Boletos liquidados e baixados', x, y);
   y += 14;
+  doc.font('regular').fontSize(7.5).text('Pelas datas do banco: o mês da data de crédito (ou da ocorrência, sem crédito); a baixa, pelo dia em que a loja a registrou.', x, y, { width: w });
+  y = doc.y + 4;
   const columns: PdfColumn<Boleto>[] = [
-    { header: 'Garantia', width: w * 0.12, value: (b) => `${fmt.protocol(b.garantia_id, b.garantia_digito)}/${String(b.parcela).padStart(2, '0')}` },
-    { header: 'Cliente', width: w * 0.26, value: (b) => b.nome_razao },
-    { header: 'CPF/CNPJ', width: w * 0.15, value: (b) => fmt.doc(b.cpf_cnpj) },
+    { header: 'Garantia', width: w * 0.09, value: (b) => `${fmt.protocol(b.garantia_id, b.garantia_digito)}/${String(b.parcela).padStart(2, '0')}` },
+    { header: 'Cliente', width: w * 0.17, value: (b) => b.nome_razao },
     { header: 'Vencimento', width: w * 0.1, align: 'center', value: (b) => fmt.date(b.vencimento) },
-    { header: 'Situação', width: w * 0.1, value: (b) => b.situacao },
-    { header: 'Data', width: w * 0.15, value: (b) => formatDateTimeBR(b.data_evento) },
+    { header: 'Forma', width: w * 0.07, value: (b) => (b.situacao === 'LIQUIDADO' ? 'Banco' : 'Loja') },
+    { header: 'Data', width: w * 0.1, align: 'center', value: (b) => fmt.date(b.data) },
     { header: 'Valor', width: w * 0.12, align: 'right', value: (b) => reais(b.valor) },
+    { header: 'Pago no banco', width: w * 0.13, align: 'right', value: (b) => reais(b.valor_pago) },
+    { header: 'Juros/multa', width: w * 0.12, align: 'right', value: (b) => reais(b.encargos) },
+    { header: 'Tarifa', width: w * 0.1, align: 'right', value: (b) => reais(b.tarifa) },
   ];
+  const total = (pick: (b: Boleto) => number) => fmt.money(f.boletos.reduce((s, b) => s + toCents(pick(b)), 0));
   y = f.boletos.length
-    ? drawTable(doc, x, y, columns, f.boletos, [['Total (Repasse Bruto)', '', '', '', '', '', reais(r.total_boletos)]])
+    ? drawTable(doc, x, y, columns, f.boletos, [['Totais', '', '', '', '', reais(r.total_boletos), reais(r.recebido_premium), total((b) => b.encargos), total((b) => b.tarifa)]])
     : (doc.font('regular').fontSize(8.5).text('Nenhum boleto liquidado ou baixado no mês.', x, y), doc.y);
 
   y += 14;
@@ -53,9 +59,9 @@ export function writeFechamento(doc: Pdf, f: FechamentoData): void {
   doc.font('bold').fontSize(10).text('Serviços Premium', x, y);
   y += 14;
   const servicos: Linha[] = [
-    { descricao: `Consultas: ${f.consultas} × ${reais(f.valor_consulta)}`, valor: f.total_consultas },
+    { descricao: consultasTexto(f), valor: f.total_consultas },
     { descricao: 'Mensalidade', valor: f.mensalidade },
-    ...f.antecipacoes.map((a) => ({ descricao: `Antecipação nº ${a.id} aprovada em ${formatDateTimeBR(a.decidido_em)}`, valor: a.total_taxas })),
+    ...f.antecipacoes.map((a) => ({ descricao: `Antecipação nº ${a.id} aprovada em ${fmt.date(a.data)}`, valor: a.total_taxas })),
   ];
   drawTable<Linha>(
     doc,

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { BoletoAction } from '@bg/domain';
 import { createTestApp, type TestApp } from '../harness.js';
 import { createEmpresa } from '../../src/factories/foundation.js';
-import { antecipacao, consultaDocumento } from '../../src/db/schema/index.js';
-import { dateEvent, garantidos, get, move, pdfText } from './support.js';
+import { antecipacao, antecipacaoBoleto, consultaDocumento, empresa } from '../../src/db/schema/index.js';
+import { changeSituacao } from '../../src/modules/boletos/change-situacao.js';
+import type { BoletoMoney } from '../../src/modules/ledger/post-boleto-transition.js';
+import { postAntecipacaoAprovada } from '../../src/modules/ledger/post-antecipacao.js';
+import { cobrarMensalidades, postConsulta } from '../../src/modules/ledger/post-servicos.js';
+import { garantidos, get, pdfText } from './support.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<TestApp['userWithToken']>>;
@@ -10,39 +16,52 @@ let empresaId: number;
 let fantasia: string;
 const boletos: Record<string, number> = {};
 
+/** A situação change with the money's business date (what a retorno line or the day of a Receber gives it). */
+async function move(boletoId: number, actions: BoletoAction[], money: BoletoMoney) {
+  for (const a of actions) await t.database.db.transaction((tx) => changeSituacao(tx, boletoId, a, { id: null, ip: null }, 'teste', {}, money));
+}
+
 /**
- * One empresa's movements around March 2025 (São Paulo), with the instants on the month's edges:
- * A 250,00 LIQUIDADO 10/03; B 180,55 BAIXADO 31/03 23:30 (already 01/04 in UTC: still March);
- * C 99,99 LIQUIDADO 01/04 00:10 (April); D 320,10 LIQUIDADO 28/02 23:59 (February); three
- * consultas in March and one in April; one advance approved in March with R$ 16,00 of fees and one
- * denied (no fees).
+ * One empresa's movements around March 2025, posted to the ledger with their business dates (the
+ * reports read the ledger by those dates, never by when something was recorded):
+ * A 250,00 paid at the bank, credited 10/03; B 180,55 received by the shop 31/03; C 99,99 credited
+ * 01/04 (April); D 320,10 credited 28/02 (February); three consultas in March — the last at
+ * 31/03 23:59:59 in São Paulo, already April in UTC — and one at 01/04 00:00; the mensalidade of
+ * February, March and April (registered 10/02/2025); one advance approved 15/03 with R$ 16,00 of
+ * fees and one denied (no fees, nothing posted).
  */
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.userWithToken({ nivel: '2' });
   const db = t.database.db;
   const emp = await createEmpresa(db, { fantasia: `Loja <script>alert(1)</script> ${Date.now()}`, valor_consulta: '3.50', mensalidade: '150.00' });
+  await db.update(empresa).set({ created_at: new Date('2025-02-10T10:00:00-03:00') }).where(eq(empresa.id, emp.id));
   empresaId = emp.id;
   fantasia = emp.fantasia;
   const user = await t.userWithToken({ nivel: '1', empresa_id: emp.id });
   const plan: [string, number, 'liquidar' | 'baixar', string][] = [
-    ['A', 25000, 'liquidar', '2025-03-10T12:00:00-03:00'],
-    ['B', 18055, 'baixar', '2025-03-31T23:30:00-03:00'],
-    ['C', 9999, 'liquidar', '2025-04-01T00:10:00-03:00'],
-    ['D', 32010, 'liquidar', '2025-02-28T23:59:00-03:00'],
+    ['A', 25000, 'liquidar', '2025-03-10'],
+    ['B', 18055, 'baixar', '2025-03-31'],
+    ['C', 9999, 'liquidar', '2025-04-01'],
+    ['D', 32010, 'liquidar', '2025-02-28'],
+    ['E', 20000, 'liquidar', ''],
   ];
-  for (const [name, cents, action, at] of plan) {
+  for (const [name, cents, action, data] of plan) {
     const g = await garantidos(db, { empresa_id: emp.id, usuario_id: user.user.id, parcelas: [cents], primeiroVencimento: '2025-03-05' });
-    const id = g.boletos[0].id;
-    boletos[name] = id;
-    await move(db, id, action === 'baixar' ? ['baixar', 'confirmarBaixa'] : ['liquidar']);
-    await dateEvent(db, id, action === 'baixar' ? 'BAIXADO' : 'LIQUIDADO', at);
+    boletos[name] = g.boletos[0].id;
+    if (!data) continue; // E stays GARANTIDO: the advance's boleto
+    if (action === 'baixar') await move(g.boletos[0].id, ['baixar', 'confirmarBaixa'], { data: data });
+    else await move(g.boletos[0].id, ['liquidar'], { pagamento: { paidCents: cents, feeCents: 0, occurredOn: data } });
   }
   for (const at of ['2025-03-01T00:00:00-03:00', '2025-03-15T10:00:00-03:00', '2025-03-31T23:59:59-03:00', '2025-04-01T00:00:00-03:00']) {
-    await db.insert(consultaDocumento).values({ cpf_cnpj: '52998224725', usuario_id: user.user.id, empresa_id: emp.id, motivo: 'solicitacao_garantia', status: 200, created_at: new Date(at) });
+    const [c] = await db.insert(consultaDocumento).values({ cpf_cnpj: '52998224725', usuario_id: user.user.id, empresa_id: emp.id, motivo: 'solicitacao_garantia', status: 200, created_at: new Date(at) }).returning();
+    await db.transaction((tx) => postConsulta(tx, { consultaId: c.id, empresaId: emp.id, createdAt: c.created_at }));
   }
+  for (const mes of ['2025-01', '2025-02', '2025-03', '2025-04']) await db.transaction((tx) => cobrarMensalidades(tx, mes));
   const advance = { empresa_id: emp.id, usuario_id: user.user.id, data_simulacao: '2025-03-14', taxa_prorrata: '0.1', taxa_antecipacao: '2.5', qtd_boletos: 1, total_boletos: '200.00', total_prorata: '10.00', total_taxa_antecipacao: '5.00', taxa_basica: '1.00', total_antecipacao: '184.00', decidido_por: admin.user.id };
-  await db.insert(antecipacao).values({ ...advance, situacao: 'APROVADA', decidido_em: new Date('2025-03-15T09:00:00-03:00') });
+  const [aprovada] = await db.insert(antecipacao).values({ ...advance, situacao: 'APROVADA', decidido_em: new Date('2025-03-15T09:00:00-03:00') }).returning();
+  await db.insert(antecipacaoBoleto).values({ antecipacao_id: aprovada.id, boleto_id: boletos.E, valor: '200.00', vencimento: '2025-03-05', qtd_dias: 100, prorata: '10.00' });
+  await db.transaction((tx) => postAntecipacaoAprovada(tx, aprovada.id, admin.user.id, '2025-03-15'));
   await db.insert(antecipacao).values({ ...advance, situacao: 'NEGADA', decidido_em: new Date('2025-03-16T09:00:00-03:00') });
 });
 afterAll(async () => t?.close());

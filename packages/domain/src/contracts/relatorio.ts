@@ -9,21 +9,24 @@ export * from '../relatorio/periodo.js';
 
 /**
  * Faturamento and Fechamento (spec §2 Reports, §3 "Faturamento report item", DOMAIN.md Reports).
- * Every figure is computed in SQL by the API; docs/financeiro.md has the definitions and a worked
- * example.
+ * Every figure is read by the API from the money ledger's balances and entries (DOMAIN.md "Money
+ * ledger"); docs/financeiro.md has the definitions and a worked example.
  */
 const tags = ['relatórios'];
 
-/** The money figures of one empresa (or of the subtotal) in one month. */
+/**
+ * The money figures of one empresa (or of the subtotal) in one month, read from the ledger by the
+ * bank's dates (the month of the data de crédito; the ocorrência when there is none).
+ */
 const figurasShape = {
-  /** Repasse Bruto: value of the boletos that reached LIQUIDADO or BAIXADO in the month. */
+  /** Repasse Bruto: value of the boletos paid in the month, at the bank or to the shop directly. */
   total_boletos: money,
-  /** Recebido Estab: the part paid to the shop directly (BAIXADO). */
+  /** Recebido Estab: the part paid to the shop directly (Receber / baixa). */
   recebido_estabelecimento: money,
   /** Serviços Premium: consultas × valor_consulta + mensalidade + advance fees of the month. */
   servicos_premium: money,
   repasse_liquido: money,
-  /** Recebido Premium: what the bank paid (LIQUIDADO). */
+  /** Recebido Premium: what the bank actually paid (liquidações, juros and multa included). */
   recebido_premium: money,
   receita: money,
 };
@@ -54,15 +57,25 @@ const boletoFechamentoJson = z.object({
   nome_razao: z.string(),
   cpf_cnpj: z.string(),
   vencimento: calendarDate,
-  valor: money,
+  /** LIQUIDADO: paid at the bank; BAIXADO: paid to the shop directly (Receber). */
   situacao: z.enum(['LIQUIDADO', 'BAIXADO']),
-  /** When the boleto reached that situação (its history). */
-  data_evento: timestamp,
+  /** The bank's date: data de crédito (else ocorrência); the Receber's day for a baixa. */
+  data: calendarDate,
+  /** Its part of Repasse Bruto: the boleto's value paid (principal). */
+  valor: money,
+  /** What the bank paid (0 for a baixa): part of Recebido Premium. */
+  valor_pago: money,
+  /** Juros and multa the bank paid above the value. */
+  encargos: money,
+  /** The bank's fee on the payment (an expense of the guarantor, outside the six figures). */
+  tarifa: money,
 });
 
 const antecipacaoFechamentoJson = z.object({
   id,
-  decidido_em: timestamp,
+  /** The day its fees were posted (the approval). */
+  data: calendarDate,
+  decidido_em: timestamp.nullable(),
   total_boletos: money,
   total_prorata: money,
   total_taxa_antecipacao: money,

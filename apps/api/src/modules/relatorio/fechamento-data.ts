@@ -1,31 +1,28 @@
-import { eq, sql } from 'drizzle-orm';
-import { ANTECIPACAO_SITUACAO, inicioDoMes, SITUACAO, somaMeses, type MesAno } from '@bg/domain';
+import { eq, inArray } from 'drizzle-orm';
+import { inicioDoMes, toCents, type MesAno } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { empresa } from '../../db/schema/index.js';
+import { antecipacao, boleto, empresa, garantia, pessoa } from '../../db/schema/index.js';
 import { notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
-import { faturamentoLinhas, money, presentFiguras, rowsOf } from './faturamento-sql.js';
+import { lancamentosDaLojaNoMes, type LancamentoDoMes } from '../ledger/relatorio-saldos.js';
 import { ADMIN_ONLY, assertAdmin } from '../tenancy/access.js';
+import { faturamentoLinhas, money, presentFiguras } from './faturamento-sql.js';
 
 export type FechamentoInput = MesAno & { empresa_id: number };
 
-const SP = sql.raw(`'America/Sao_Paulo'`);
-const monthStart = (m: MesAno) => sql`(${inicioDoMes(m)}::date)::timestamp at time zone ${SP}`;
+const ZERO = { total_boletos: '0', recebido_estabelecimento: '0', servicos_premium: '0', repasse_liquido: '0', recebido_premium: '0', receita: '0' };
 
-type BoletoRow = {
-  id: number; garantia_id: number; garantia_digito: number; parcela: number; nome_razao: string; cpf_cnpj: string;
-  vencimento: string; valor: string; situacao: 'LIQUIDADO' | 'BAIXADO'; data_evento: Date | string;
-};
-type AntecipacaoRow = {
-  id: number; decidido_em: Date | string; total_boletos: string; total_prorata: string; total_taxa_antecipacao: string; taxa_basica: string; total_taxas: string;
-};
+/** A boleto's payment of the month: at the bank (the transit account got money) or to the shop (the memo account). */
+const pagamento = (l: LancamentoDoMes) => l.boletoId !== null && (l.pagoNoBancoCents !== 0 || (l.valores.memo_recebido_loja ?? 0) !== 0);
+const v = (l: LancamentoDoMes, code: keyof LancamentoDoMes['valores']) => l.valores[code] ?? 0;
 
 /**
  * The Fechamento of one empresa and month (DOMAIN.md Reports): the Faturamento row of that empresa
- * — the same SQL, so both reports agree to the centavo — and, boleto by boleto, what is behind it:
- * the boletos that reached LIQUIDADO or BAIXADO in the month, the consultas, the mensalidade and
- * the advances approved in the month. An empresa not billed that month (not yet registered, or
- * blocked without movement) shows zeros.
+ * — the same monthly balances, so both reports agree to the centavo — and, boleto by boleto, what
+ * is behind it, read from the shop's ledger entries of the month (by the bank's dates): each boleto
+ * the bank paid (valor pago, encargos, tarifa, data de crédito) or the customer paid to the shop,
+ * the consultas, the mensalidade and the advance fees. An empresa not billed that month (not yet
+ * registered, or blocked without movement) shows zeros.
  */
 export async function fechamentoData(db: DbOrTx, actor: Actor, input: FechamentoInput) {
   assertAdmin(actor, ADMIN_ONLY);
@@ -33,65 +30,80 @@ export async function fechamentoData(db: DbOrTx, actor: Actor, input: Fechamento
   const [emp] = await db.select({ id: empresa.id, razao: empresa.razao, fantasia: empresa.fantasia, cnpj: empresa.cnpj, valor_consulta: empresa.valor_consulta }).from(empresa).where(eq(empresa.id, input.empresa_id));
   if (!emp) throw notFound('Empresa');
   const [linha] = await faturamentoLinhas(db, { from: periodo, to: periodo, empresaId: emp.id });
-  const t0 = monthStart(periodo);
-  const t1 = monthStart(somaMeses(periodo, 1));
+  const lancamentos = await lancamentosDaLojaNoMes(db, emp.id, inicioDoMes(periodo));
 
-  const boletos = await rowsOf<BoletoRow>(
-    db,
-    sql`with eventos as (
-          select distinct on (h.boleto_id) h.boleto_id, h.para, h.created_at
-            from boleto_historico h
-           where h.para in (${SITUACAO.LIQUIDADO}, ${SITUACAO.BAIXADO}) and h.created_at >= ${t0} and h.created_at < ${t1}
-           order by h.boleto_id, h.created_at, h.id
-        )
-        select b.id, g.id as garantia_id, g.digito as garantia_digito, b.parcela, p.nome_razao, p.cpf_cnpj,
-               to_char(b.vencimento, 'YYYY-MM-DD') as vencimento, b.valor::text as valor, e.para as situacao, e.created_at as data_evento
-          from eventos e
-          join boleto b on b.id = e.boleto_id
-          join garantia g on g.id = b.garantia_id
-          join pessoa p on p.id = g.pessoa_id
-         where g.empresa_id = ${emp.id}
-         order by e.created_at, b.id`,
-  );
-  const antecipacoes = await rowsOf<AntecipacaoRow>(
-    db,
-    sql`select a.id, a.decidido_em, a.total_boletos::text as total_boletos, a.total_prorata::text as total_prorata,
-               a.total_taxa_antecipacao::text as total_taxa_antecipacao, a.taxa_basica::text as taxa_basica,
-               (a.total_prorata + a.total_taxa_antecipacao + a.taxa_basica)::text as total_taxas
-          from antecipacao a
-         where a.empresa_id = ${emp.id} and a.situacao = ${ANTECIPACAO_SITUACAO.APROVADA} and a.decidido_em >= ${t0} and a.decidido_em < ${t1}
-         order by a.decidido_em, a.id`,
-  );
-  const zero = { total_boletos: '0', recebido_estabelecimento: '0', servicos_premium: '0', repasse_liquido: '0', recebido_premium: '0', receita: '0' };
+  const pagamentos = lancamentos.filter(pagamento);
+  const boletoIds = [...new Set(pagamentos.map((l) => l.boletoId!))];
+  const detalhes = boletoIds.length
+    ? await db
+        .select({ id: boleto.id, garantia_id: garantia.id, garantia_digito: garantia.digito, parcela: boleto.parcela, nome_razao: pessoa.nome_razao, cpf_cnpj: pessoa.cpf_cnpj, vencimento: boleto.vencimento })
+        .from(boleto)
+        .innerJoin(garantia, eq(garantia.id, boleto.garantia_id))
+        .innerJoin(pessoa, eq(pessoa.id, garantia.pessoa_id))
+        .where(inArray(boleto.id, boletoIds))
+    : [];
+  const porId = new Map(detalhes.map((d) => [d.id, d]));
+
+  const fees = lancamentos.filter((l) => l.antecipacaoId !== null && (v(l, 'receita_antecipacao_prorata') || v(l, 'receita_antecipacao_taxa') || v(l, 'receita_antecipacao_taxa_basica')));
+  const antecipacaoIds = [...new Set(fees.map((l) => l.antecipacaoId!))];
+  const pedidos = antecipacaoIds.length
+    ? await db.select({ id: antecipacao.id, decidido_em: antecipacao.decidido_em, total_boletos: antecipacao.total_boletos }).from(antecipacao).where(inArray(antecipacao.id, antecipacaoIds))
+    : [];
+  const pedidoPorId = new Map(pedidos.map((p) => [p.id, p]));
+
+  const consultas = lancamentos.filter((l) => v(l, 'receita_consulta') !== 0);
+  const totalConsultas = consultas.reduce((s, l) => s + v(l, 'receita_consulta'), 0);
+  const mensalidade = lancamentos.reduce((s, l) => s + v(l, 'receita_mensalidade'), 0);
 
   return {
     mes: periodo.mes,
     ano: periodo.ano,
     empresa: { id: emp.id, razao: emp.razao, fantasia: emp.fantasia, cnpj: emp.cnpj },
-    resumo: presentFiguras(linha ?? zero),
-    consultas: linha?.consultas ?? 0,
-    valor_consulta: money(emp.valor_consulta),
-    total_consultas: money(linha?.total_consultas ?? '0'),
-    mensalidade: money(linha?.mensalidade ?? '0'),
-    total_antecipacoes: money(linha?.taxas_antecipacao ?? '0'),
-    boletos: boletos.map((b) => ({
-      ...b,
-      id: Number(b.id),
-      garantia_id: Number(b.garantia_id),
-      garantia_digito: Number(b.garantia_digito),
-      parcela: Number(b.parcela),
-      valor: money(b.valor),
-      data_evento: new Date(b.data_evento),
-    })),
-    antecipacoes: antecipacoes.map((a) => ({
-      id: Number(a.id),
-      decidido_em: new Date(a.decidido_em),
-      total_boletos: money(a.total_boletos),
-      total_prorata: money(a.total_prorata),
-      total_taxa_antecipacao: money(a.total_taxa_antecipacao),
-      taxa_basica: money(a.taxa_basica),
-      total_taxas: money(a.total_taxas),
-    })),
+    resumo: presentFiguras(linha ?? ZERO),
+    // a reversal (estorno) of a consulta counts as one less
+    consultas: consultas.reduce((n, l) => n + Math.sign(v(l, 'receita_consulta')), 0),
+    valor_consulta: money(toCents(emp.valor_consulta ?? '0')),
+    total_consultas: money(totalConsultas),
+    mensalidade: money(mensalidade),
+    total_antecipacoes: money(fees.reduce((s, l) => s + v(l, 'receita_antecipacao_prorata') + v(l, 'receita_antecipacao_taxa') + v(l, 'receita_antecipacao_taxa_basica'), 0)),
+    boletos: pagamentos.map((l) => {
+      const b = porId.get(l.boletoId!)!;
+      const recebidoLoja = v(l, 'memo_recebido_loja');
+      return {
+        id: b.id,
+        garantia_id: b.garantia_id,
+        garantia_digito: b.garantia_digito,
+        parcela: b.parcela,
+        nome_razao: b.nome_razao,
+        cpf_cnpj: b.cpf_cnpj,
+        vencimento: b.vencimento,
+        situacao: l.pagoNoBancoCents !== 0 ? ('LIQUIDADO' as const) : ('BAIXADO' as const),
+        data: l.occurredOn,
+        // its part of Repasse Bruto: the principal the bank paid (what it paid − encargos + what it paid short), or what the shop received
+        valor: money(l.pagoNoBancoCents - v(l, 'receita_encargos') + v(l, 'despesa_desconto') + recebidoLoja),
+        valor_pago: money(l.pagoNoBancoCents),
+        encargos: money(v(l, 'receita_encargos')),
+        tarifa: money(v(l, 'despesa_tarifa')),
+      };
+    }),
+    antecipacoes: antecipacaoIds.map((id) => {
+      const linhas = fees.filter((l) => l.antecipacaoId === id);
+      const soma = (code: keyof LancamentoDoMes['valores']) => linhas.reduce((s, l) => s + v(l, code), 0);
+      const p = pedidoPorId.get(id);
+      const prorata = soma('receita_antecipacao_prorata');
+      const taxa = soma('receita_antecipacao_taxa');
+      const basica = soma('receita_antecipacao_taxa_basica');
+      return {
+        id,
+        data: linhas[0].occurredOn,
+        decidido_em: p?.decidido_em ?? null,
+        total_boletos: money(toCents(p?.total_boletos ?? '0')),
+        total_prorata: money(prorata),
+        total_taxa_antecipacao: money(taxa),
+        taxa_basica: money(basica),
+        total_taxas: money(prorata + taxa + basica),
+      };
+    }),
   };
 }
 

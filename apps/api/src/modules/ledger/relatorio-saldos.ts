@@ -1,0 +1,170 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { IsoDate, LedgerAccountCode, LedgerKind } from '@bg/domain';
+import type { DbOrTx } from '../../db/client.js';
+
+/**
+ * What Faturamento and Fechamento read from the ledger (DOMAIN.md "Reports", docs/financeiro.md
+ * "Reports: definitions"). Every figure is a shop's account movement in a month of the business
+ * date (`occurred_on`: the bank's data de crédito, else the ocorrência, for bank events; the day of
+ * the decision for the others), never the slip's printed value nor the moment a file was applied.
+ *
+ * The accounts behind each figure, per shop and month:
+ * - recebido premium = credits of `cobranca_liquidada` (the transit of what the bank paid, encargos
+ *   included, before its tarifa);
+ * - encargos = `receita_encargos` (what the bank paid above the principal), desconto =
+ *   `despesa_desconto` (what it paid below): the principal paid at the bank is recebido premium −
+ *   encargos + desconto;
+ * - recebido estab = debits of the memo account `memo_recebido_loja` (Receber / baixa);
+ * - repasse bruto = principal paid at the bank + recebido estab;
+ * - serviços premium = `receita_consulta` + `receita_mensalidade` + the three advance revenues.
+ */
+export const RELATORIO_CONTAS = [
+  'cobranca_liquidada',
+  'receita_encargos',
+  'despesa_desconto',
+  'despesa_tarifa',
+  'memo_recebido_loja',
+  'receita_consulta',
+  'receita_mensalidade',
+  'receita_antecipacao_prorata',
+  'receita_antecipacao_taxa',
+  'receita_antecipacao_taxa_basica',
+] as const satisfies readonly LedgerAccountCode[];
+
+const CODES = sql.raw(`array[${RELATORIO_CONTAS.map((c) => `'${c}'`).join(',')}]::text[]`);
+
+/** The figures' parts of one shop in one month, integer centavos. */
+export type SaldosDoMes = {
+  /** first day of the month, YYYY-MM-DD */
+  mes: IsoDate;
+  empresaId: number;
+  recebidoPremiumCents: number;
+  encargosCents: number;
+  descontoCents: number;
+  tarifasCents: number;
+  recebidoEstabCents: number;
+  consultasCents: number;
+  mensalidadeCents: number;
+  taxasAntecipacaoCents: number;
+};
+
+/**
+ * The shops' monthly balances of the report accounts, months `de`..`ate` (first days), one row per
+ * shop and month with any movement in them. Reads `ledger_balance_month` alone — one row per
+ * account and month, kept as postings happen — from the report accounts of the shops
+ * (`ledger_account_code_idx` / `ledger_account_empresa_idx`) by primary key: linear in the number
+ * of shops and months, whatever the number of boletos.
+ *
+ * As SQL (`saldosDoMesSql`), so Faturamento joins it to the empresas in one statement.
+ */
+export function saldosDoMesSql(de: IsoDate, ate: IsoDate, empresaId?: number): SQL {
+  const only = empresaId === undefined ? sql`` : sql`and a.empresa_id = ${empresaId}`;
+  const net = (code: string, side: 'credit' | 'debit') =>
+    sql.raw(
+      side === 'credit'
+        ? `coalesce(sum(m.credits_cents - m.debits_cents) filter (where a.code = '${code}'), 0)`
+        : `coalesce(sum(m.debits_cents - m.credits_cents) filter (where a.code = '${code}'), 0)`,
+    );
+  return sql`
+    select m.month as mes, a.empresa_id,
+           coalesce(sum(m.credits_cents) filter (where a.code = 'cobranca_liquidada'), 0) as recebido_premium,
+           ${net('receita_encargos', 'credit')} as encargos,
+           ${net('despesa_desconto', 'debit')} as desconto,
+           ${net('despesa_tarifa', 'debit')} as tarifas,
+           ${net('memo_recebido_loja', 'debit')} as recebido_estab,
+           ${net('receita_consulta', 'credit')} as consultas,
+           ${net('receita_mensalidade', 'credit')} as mensalidade,
+           ${net('receita_antecipacao_prorata', 'credit')} + ${net('receita_antecipacao_taxa', 'credit')} + ${net('receita_antecipacao_taxa_basica', 'credit')} as taxas_antecipacao
+      from ledger_account a
+      join ledger_balance_month m on m.account_id = a.id and m.month >= ${de}::date and m.month <= ${ate}::date
+     where a.code = any(${CODES}) and a.empresa_id is not null ${only}
+     group by m.month, a.empresa_id`;
+}
+
+type SaldosRow = {
+  mes: string | Date; empresa_id: number; recebido_premium: string | number; encargos: string | number; desconto: string | number; tarifas: string | number;
+  recebido_estab: string | number; consultas: string | number; mensalidade: string | number; taxas_antecipacao: string | number;
+};
+
+const isoDay = (v: string | Date): IsoDate => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10)) as IsoDate;
+
+/** `saldosDoMesSql` as rows (the tests' independent reading, and a shop's Fechamento summary). */
+export async function saldosDoMes(db: DbOrTx, de: IsoDate, ate: IsoDate, empresaId?: number): Promise<SaldosDoMes[]> {
+  const rows = ((await db.execute(sql`${saldosDoMesSql(de, ate, empresaId)} order by 1, 2`)) as { rows: SaldosRow[] }).rows;
+  return rows.map((r) => ({
+    mes: isoDay(r.mes),
+    empresaId: Number(r.empresa_id),
+    recebidoPremiumCents: Number(r.recebido_premium),
+    encargosCents: Number(r.encargos),
+    descontoCents: Number(r.desconto),
+    tarifasCents: Number(r.tarifas),
+    recebidoEstabCents: Number(r.recebido_estab),
+    consultasCents: Number(r.consultas),
+    mensalidadeCents: Number(r.mensalidade),
+    taxasAntecipacaoCents: Number(r.taxas_antecipacao),
+  }));
+}
+
+/** One ledger movement of a shop's report accounts in a month, by transaction and boleto. */
+export type LancamentoDoMes = {
+  transactionId: number;
+  kind: LedgerKind;
+  occurredOn: IsoDate;
+  boletoId: number | null;
+  antecipacaoId: number | null;
+  consultaId: number | null;
+  /** per report account: credits − debits for credit-normal accounts, debits − credits for the others */
+  valores: Partial<Record<(typeof RELATORIO_CONTAS)[number], number>>;
+  /** credits of cobranca_liquidada (what the bank paid): its debits take the money elsewhere in the same transaction */
+  pagoNoBancoCents: number;
+};
+
+/**
+ * A shop's movements of the report accounts in one month (`inicio` = the month's first day), one
+ * per transaction and boleto, in business-date order. Reads the shop's few report accounts and
+ * their entries of the month by `ledger_entry_account_idx (account_id, occurred_on, id)`: the
+ * Fechamento of one shop-month costs what that shop moved in it.
+ */
+export async function lancamentosDaLojaNoMes(db: DbOrTx, empresaId: number, inicio: IsoDate): Promise<LancamentoDoMes[]> {
+  const rows = (
+    (await db.execute(sql`
+      with contas as (
+        select id, code from ledger_account where empresa_id = ${empresaId} and code = any(${CODES})
+      )
+      select e.transaction_id, t.kind, to_char(e.occurred_on, 'YYYY-MM-DD') as occurred_on, e.boleto_id, t.antecipacao_id, t.consulta_id, c.code,
+             sum(case when e.side = 'debit' then e.amount_cents else 0 end)::bigint as d,
+             sum(case when e.side = 'credit' then e.amount_cents else 0 end)::bigint as c
+        from contas c
+        join ledger_entry e on e.account_id = c.id
+         and e.occurred_on >= ${inicio}::date and e.occurred_on < (${inicio}::date + interval '1 month')::date
+        join ledger_transaction t on t.id = e.transaction_id
+       group by e.transaction_id, t.kind, e.occurred_on, e.boleto_id, t.antecipacao_id, t.consulta_id, c.code
+       order by e.occurred_on, e.transaction_id, e.boleto_id nulls first`)) as {
+      rows: { transaction_id: number | string; kind: LedgerKind; occurred_on: string; boleto_id: number | null; antecipacao_id: number | null; consulta_id: number | null; code: (typeof RELATORIO_CONTAS)[number]; d: number | string; c: number | string }[];
+    }
+  ).rows;
+  const byKey = new Map<string, LancamentoDoMes>();
+  for (const r of rows) {
+    const key = `${r.transaction_id}:${r.boleto_id ?? ''}`;
+    let l = byKey.get(key);
+    if (!l) {
+      l = {
+        transactionId: Number(r.transaction_id),
+        kind: r.kind,
+        occurredOn: r.occurred_on as IsoDate,
+        boletoId: r.boleto_id === null ? null : Number(r.boleto_id),
+        antecipacaoId: r.antecipacao_id === null ? null : Number(r.antecipacao_id),
+        consultaId: r.consulta_id === null ? null : Number(r.consulta_id),
+        valores: {},
+        pagoNoBancoCents: 0,
+      };
+      byKey.set(key, l);
+    }
+    const d = Number(r.d);
+    const c = Number(r.c);
+    const debitNormal = r.code === 'despesa_desconto' || r.code === 'despesa_tarifa' || r.code === 'memo_recebido_loja';
+    if (r.code === 'cobranca_liquidada') l.pagoNoBancoCents += c;
+    else l.valores[r.code] = (l.valores[r.code] ?? 0) + (debitNormal ? d - c : c - d);
+  }
+  return [...byKey.values()];
+}
