@@ -16,7 +16,7 @@ import { streamPdf } from '../pdf/stream-pdf.js';
 export async function antecipacaoRoutes(app: FastifyInstance, ctx: AppContext) {
   const db = ctx.database.db;
 
-  jsonRoute(app, c.simulaAntecipacao, async (request) => ({ status: 200, ...(await simulateAntecipacao(db, request.actor)) }));
+  jsonRoute(app, c.simulaAntecipacao, async (request) => ({ status: 200, ...(await simulateAntecipacao(db, request.actor, { empresaId: request.query.empresa_id })) }));
 
   jsonRoute(app, c.getAllAntecipacao, async (request) => ({ status: 200, msg: 'ok', ...(await listAntecipacoes(db, request.actor, request.query)) }));
 

@@ -164,7 +164,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   })),
   'POST /api/garantia/cancelar/:id': entry(ADMIN, async (w) => ({ params: { id: (await w.fresh.garantia(w.A, { status: 'APROVADO' })).id } })),
   'POST /api/garantia/liberaBoleto/:id': entry(ADMIN, async (w) => ({ params: { id: (await w.fresh.garantia(w.A, { status: 'APROVADO' })).id } })),
-  'POST /api/garantia/uploadDuplicata': entry(A_WRITE, async (w) => upload({ garantia_id: (await w.fresh.garantia(w.A, { status: 'APROVADO', libera_boleto: 'S', situacao: 'GARANTIDO' })).id }, 'dup.png')),
+  // the franqueadora sees the guarantee (read scope) but may not change it: 403 'somente para consulta', not 404
+  'POST /api/garantia/uploadDuplicata': entry({ ...A_WRITE, franqueado: 403 }, async (w) => upload({ garantia_id: (await w.fresh.garantia(w.A, { status: 'APROVADO', libera_boleto: 'S', situacao: 'GARANTIDO' })).id }, 'dup.png')),
   'GET /api/garantia/getDuplicatas/:id': entry(A_READ, (w) => ({ params: { id: w.A.liberada.id } })),
 
   // boletos
@@ -192,7 +193,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   }),
 
   // antecipações and the sale simulator
-  'GET /api/relatorio/simulaAntecipacao': entry({ anonymous: 401, usuarioA: 'ok', usuarioB: 'ok', franqueado: 403, franqueadoB: 403, admin: 403 }),
+  // an administrador looks at the shop it names (read only); an usuario may name only its own empresa (B: 404)
+  'GET /api/relatorio/simulaAntecipacao': entry({ anonymous: 401, usuarioA: 'ok', usuarioB: 404, franqueado: 403, franqueadoB: 403, admin: 'ok' }, (w) => ({ query: { empresa_id: w.A.empresa.id } })),
   'GET /api/relatorio/getAllAntecipacao': entry(ANY_USER),
   'GET /api/relatorio/getAntecipacao/:id': entry(A_READ, (w) => ({ params: { id: w.A.antecipacaoEmAnalise } })),
   // B sending A's simulation: re-simulated for B's own empresa, refused (409), nothing stored
@@ -243,7 +245,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   })),
 
   // assinatura digital das duplicatas
-  'POST /api/boleto/getDuplicataAssinatura/:garantiaId': entry(A_WRITE, async (w) => ({
+  // the franqueadora sees the guarantee but does not send it for signature: 403, not 404
+  'POST /api/boleto/getDuplicataAssinatura/:garantiaId': entry({ ...A_WRITE, franqueado: 403 }, async (w) => ({
     params: { garantiaId: (await w.fresh.garantia(w.A, { status: 'APROVADO' })).id },
     body: { email: 'cliente@example.com', telefone: '11987654321' },
   })),

@@ -16,6 +16,9 @@ export const antecipacaoSituacaoSchema = z.enum(ANTECIPACAO_SITUACOES);
 
 export const ANTECIPACAO_MSG = {
   naoHabilitada: 'A antecipação não está habilitada para a sua empresa.',
+  naoHabilitadaLoja: 'A antecipação não está habilitada para esta loja.',
+  taxaNaoConfiguradaLoja: 'A taxa de antecipação desta loja não está configurada.',
+  escolhaLoja: 'Selecione a loja.',
   somenteUsuario: 'A simulação e a solicitação de antecipação são feitas pelo usuário da loja.',
   semEmpresa: 'Seu usuário não está vinculado a uma empresa.',
   figurasMudaram: 'Os valores da simulação mudaram (um boleto foi pago, alterado ou entrou na lista). Confira a nova simulação e envie novamente.',
@@ -123,7 +126,9 @@ const decisionJson = okData(z.object({ id, situacao: antecipacaoSituacaoSchema }
 export const antecipacaoContracts = {
   simulaAntecipacao: defineContract({
     method: 'GET', path: '/api/relatorio/simulaAntecipacao', access: 'authenticated', tags,
-    summary: 'Simulação da antecipação dos boletos GARANTIDOS a vencer da empresa (usuário nível 1)',
+    summary: 'Simulação da antecipação dos boletos GARANTIDOS a vencer da empresa (usuário nível 1; administrador: da loja escolhida, só consulta)',
+    // empresa_id: the shop an administrador looks at (required for it); an usuario may name only its own
+    query: z.object({ empresa_id: idParam.optional() }),
     // totais is null when the empresa has no boleto to advance (msg says so)
     response: ok({ boletos: z.array(antecipacaoBoletoJson), totais: antecipacaoTotaisJson.nullable(), taxas: taxasJson }),
   }),

@@ -44,6 +44,11 @@ const boletoJson = z.object({
    * DOMAIN.md apply: the screens say so before acting (decision 109).
    */
   antecipacao: z.object({ id, situacao: z.enum(['EM ANÁLISE', 'APROVADA', 'NEGADA']) }).nullable(),
+  /**
+   * Whether the asking user may act on it (Receber…): false for a franqueado looking at its
+   * franchisee's boleto (DOMAIN.md "Tenancy": read only), so the screens do not offer the action.
+   */
+  pode_alterar: z.boolean(),
 });
 
 /** One change of situação: who, when, from, to, why. */
@@ -78,6 +83,11 @@ const garantiaImpressaoJson = z.object({
   fantasia: z.string(),
   nome_razao: z.string(),
   cpf_cnpj: z.string(),
+  /**
+   * Whether the asking user may change it (duplicata upload, Assinatura digital): false for a
+   * franqueado looking at its franchisee's guarantee (DOMAIN.md "Tenancy": read only).
+   */
+  pode_alterar: z.boolean(),
 });
 
 /** An instalment of "Boletos da Garantia" (no situação until the boletos are released). */

@@ -12,7 +12,7 @@ import type { Clock } from '../../shared/clock.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { duplicataData } from '../boletos/duplicata-data.js';
 import { enqueueMensagem, sendMensagemJob } from '../mensagem/enqueue-mensagem.js';
-import { mayWriteFor } from '../tenancy/access.js';
+import { assertWritable } from '../tenancy/assert-writable.js';
 import { newSigningToken } from './signing-token.js';
 import { storePdf } from './store-pdf.js';
 
@@ -54,8 +54,10 @@ export async function enviarDuplicatasAssinatura(deps: EnvioDeps, actor: Actor, 
     .from(garantia)
     .innerJoin(empresa, eq(empresa.id, garantia.empresa_id))
     .where(eq(garantia.id, garantiaId));
-  // sending is a change of the guarantee: its own empresa's users, or an administrador (404 otherwise)
-  if (!g || !mayWriteFor(actor, g.empresa_id)) throw notFound('Garantia');
+  // sending is a change of the guarantee: its own empresa's users, or an administrador (404 outside
+  // the actor's sight; a franqueado is told its franchisee's guarantee is read-only)
+  await assertWritable(db, actor, g?.empresa_id, 'Garantia');
+  if (!g) throw notFound('Garantia');
   if (g.status !== GARANTIA_STATUS.APROVADO) throw wrongState(ASSINATURA_MSG.somenteAprovada);
   await assertNotSigned(db, garantiaId);
   await assertSomethingPayable(db, garantiaId);

@@ -1,4 +1,4 @@
-import { NIVEL, type BoletoAction } from '@bg/domain';
+import { NIVEL, SOMENTE_LEITURA_MSG, type BoletoAction } from '@bg/domain';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { boleto } from '../../db/schema/index.js';
@@ -29,7 +29,10 @@ export async function applyBoletoAction<T = undefined>(
 ): Promise<{ change: SituacaoChange; result: T | undefined }> {
   return db.transaction(async (tx) => {
     const { row } = await findVisibleBoleto(tx, actor, id);
-    if (actor.nivel !== NIVEL.ADMINISTRADOR && !(rule.ownEmpresaMayAct && row.empresa_id === actor.empresa_id)) throw forbidden();
+    // a franqueado sees its franchisees' boletos but does not act on them: it is told they are read-only
+    if (actor.nivel !== NIVEL.ADMINISTRADOR && !(rule.ownEmpresaMayAct && row.empresa_id === actor.empresa_id)) {
+      throw forbidden(rule.ownEmpresaMayAct ? SOMENTE_LEITURA_MSG : undefined);
+    }
     // the row lock first, so an advance cannot be requested or decided between the seam check and the change
     await tx.select({ id: boleto.id }).from(boleto).where(eq(boleto.id, id)).for('update');
     const seam = SEAM_OF[action];

@@ -4,6 +4,7 @@ import { boleto, boletoHistorico, contaCobranca, garantia, usuario } from '../..
 import { boletoX } from '../../db/schema/boleto-extra.js';
 import { notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
+import { mayWriteFor } from '../tenancy/access.js';
 import { empresaScope, inScope } from '../tenancy/scope.js';
 import { boletoColumns, presentBoleto, withBoletoContext } from './boleto-row.js';
 import { contaBankColumns, nossoNumeroFormatado } from './number-boletos.js';
@@ -40,5 +41,5 @@ export async function getBoleto(db: Db, actor: Actor, id: number) {
     .leftJoin(usuario, eq(usuario.id, boletoHistorico.usuario_id))
     .where(eq(boletoHistorico.boleto_id, id))
     .orderBy(asc(boletoHistorico.id));
-  return { ...presentBoleto(row), nosso_numero_formatado: nossoNumeroFormatado(numbered ?? null, row.nosso_numero), historico };
+  return { ...presentBoleto(row), pode_alterar: mayWriteFor(actor, row.empresa_id), nosso_numero_formatado: nossoNumeroFormatado(numbered ?? null, row.nosso_numero), historico };
 }

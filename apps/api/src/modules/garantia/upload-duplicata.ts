@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import type { Actor } from '../../shared/actor.js';
 import type { MultipartUpload } from '../files/multipart-upload.js';
 import { discardUploads, receiveUploads, type StoredUpload } from '../files/receive-uploads.js';
-import { mayWriteFor } from '../tenancy/access.js';
+import { assertWritable } from '../tenancy/assert-writable.js';
 
 /** Spec §5: duplicatas are .jpeg/.jpg/.png (checked by content), at most 12 files and 50 MB. */
 export const DUPLICATA_RULES = {
@@ -33,7 +33,9 @@ export async function uploadDuplicata(upload: MultipartUpload, deps: { db: Db; s
     if (!Number.isInteger(garantiaId) || garantiaId < 1 || garantiaId > MAX_ID) throw invalid({ garantia_id: 'Campo obrigatório' });
     await deps.db.transaction(async (tx) => {
       const [g] = await tx.select({ empresa_id: garantia.empresa_id, status: garantia.status }).from(garantia).where(eq(garantia.id, garantiaId)).for('update');
-      if (!g || !mayWriteFor(actor, g.empresa_id)) throw notFound('Garantia');
+      // 404 outside the actor's sight; a franqueado is told its franchisee's guarantee is read-only
+      await assertWritable(tx, actor, g?.empresa_id, 'Garantia');
+      if (!g) throw notFound('Garantia');
       if (g.status === 'NÃO AUTORIZADO' || g.status === 'CANCELADO') throw wrongState(`Não é possível anexar duplicatas: a garantia está ${g.status}.`);
       await tx.insert(garantiaDuplicata).values(files.map((f) => ({ garantia_id: garantiaId, file_id: f.id, usuario_id: actor.id })));
       await tx.update(garantia).set({ possui_duplicata: 'S', updated_at: sql`now()` }).where(eq(garantia.id, garantiaId));
