@@ -36,6 +36,8 @@ describe('Faturamento', () => {
     const table = await screen.findByRole('table', { name: 'Faturamento' });
     await screen.findByText('Parceira Isenta');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Loja', 'Repasse Bruto', 'Recebido Estab', 'Serviços Premium', 'Repasse Líquido', 'Recebido Premium', 'Receita']);
+    // the operator is told the figures are the ledger's, by the bank's dates (issue 24)
+    expect(screen.getByText(/Valores do razão pelas datas do banco: cada pagamento entra no mês da data de crédito/)).toBeInTheDocument();
     const rows = within(table).getAllByRole('row');
     expect(within(rows[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Loja Demo', 'R$ 430,55', 'R$ 180,55', 'R$ 176,50', 'R$ 73,50', 'R$ 250,00', 'R$ 176,50']);
     expect(within(rows[3]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Subtotal', 'R$ 680,45', 'R$ 180,55', 'R$ 176,50', 'R$ 323,40', 'R$ 499,90', 'R$ 176,50']);

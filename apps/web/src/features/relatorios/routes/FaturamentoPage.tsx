@@ -37,10 +37,15 @@ function FigureCells({ row }: { row: Figuras }) {
   );
 }
 
+/** Where the figures come from, as the operator needs to know it to reconcile with the bank statement. */
+const FATURAMENTO_ORIGEM =
+  'Valores do razão pelas datas do banco: cada pagamento entra no mês da data de crédito (sem crédito, no da ocorrência). Recebido Premium é o que o banco pagou, com juros e multa.';
+
 /**
  * Faturamento (administrador): month and year (default the current month), one row per Loja and
  * the Subtotal, Receita green when positive and red otherwise, the trend of the last 12 months
- * above, and the CSV export. Every figure is computed in SQL by the API (docs/financeiro.md).
+ * above, and the CSV export. Every figure is read by the API from the money ledger, by the bank's
+ * dates (docs/financeiro.md "Reports: definitions").
  */
 export function FaturamentoPage() {
   const [periodo, setPeriodo] = useState<MesAno>(() => mesAtual());
@@ -66,6 +71,9 @@ export function FaturamentoPage() {
       <Group align="flex-end">
         <PeriodoFields value={periodo} onChange={setPeriodo} />
       </Group>
+      <Text size="sm" c="dimmed">
+        {FATURAMENTO_ORIGEM}
+      </Text>
       {query.isError && <Alert color="red">{errorMessage(query.error)}</Alert>}
       {f && <FaturamentoChart meses={f.meses} />}
       <Box pos="relative">
