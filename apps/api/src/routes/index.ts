@@ -29,6 +29,7 @@ import { mensagemAdminRoutes } from './mensagem-admin.js';
 import { twoFactorRoutes } from './two-factor.js';
 import { lgpdRoutes } from './lgpd.js';
 import { razaoRoutes } from './razao.js';
+import { financeiroRoutes } from './financeiro.js';
 
 /** Every route module of the API. A feature adds its module here (one line each). */
 export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -61,4 +62,5 @@ export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Prom
   twoFactorRoutes,
   lgpdRoutes,
   razaoRoutes,
+  financeiroRoutes,
 ];
