@@ -52,12 +52,12 @@ class Cnab240Reader<T> {
   accept(text: string, lineNumber: number): T | null {
     const line = fitRecord(text, RECORD_WIDTH_240);
     if (line === null) {
-      this.report.malformed(lineNumber, `${text.length} caracteres, um registro CNAB 240 tem 240.`);
+      this.report.malformed(lineNumber, `a linha tem ${text.length} caracteres; um registro CNAB 240 tem 240.`);
       return null;
     }
     const type = line[7];
     if (!RECORD_TYPES.includes(type) || !startsWithBankCode(line)) {
-      this.report.malformed(lineNumber, `não é um registro CNAB 240 (tipo de registro "${type}" na posição 8).`);
+      this.report.malformed(lineNumber, `a linha não é um registro CNAB 240 (tipo de registro "${type}" na posição 8).`);
       return null;
     }
     const ctx = this.context(line, type, lineNumber);
@@ -89,7 +89,7 @@ class Cnab240Reader<T> {
         header = readFileHeader(profile, line, lineNumber);
       } catch (err) {
         if (!(err instanceof FieldFormatError)) throw err;
-        this.report.malformed(lineNumber, `header de arquivo: ${err.message}`);
+        this.report.malformed(lineNumber, `no header de arquivo, ${err.message}`);
       }
     }
     this.ctx = { profile, header, report: this.report };

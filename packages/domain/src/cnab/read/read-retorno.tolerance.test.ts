@@ -78,7 +78,9 @@ describe('readRetorno240 tolerates what bank files go through', () => {
       ['LINHA_INVALIDA', 5],
       ['LINHA_INVALIDA', 9],
     ]);
-    expect(warnings[0].message).toBe('Linha 5: campo valorTitulo (82-96) não é numérico: "0000000000ABC00"');
+    // a sentence an operator reads: the field as the manual names it, not its identifier (issue 25)
+    expect(warnings[0].message).toBe('Linha 5: o campo Valor nominal do título (posições 82 a 96) deveria conter só números, mas contém "0000000000ABC00".');
+    expect(warnings[1].message).toBe('Linha 9: a linha não é um registro CNAB 240 (tipo de registro " " na posição 8).');
   });
 
   it('throws CnabError LINHA_INVALIDA with the line number when strict', async () => {

@@ -33,7 +33,7 @@ class RetornoHandler implements DetailHandler<RetornoTitle> {
       return readSegmentU(ctx.profile, title, line);
     } catch (err) {
       if (err instanceof FieldFormatError) {
-        ctx.report.malformed(lineNumber, `${err.message} (título da linha ${title.line} ignorado)`);
+        ctx.report.malformed(lineNumber, `${err.message} O título da linha ${title.line} foi ignorado.`);
         return null;
       }
       throw err;

@@ -1,4 +1,5 @@
 import type { FieldSpec } from './field-spec.js';
+import { cnabFieldLabel } from './field-labels.js';
 
 /**
  * Field readers for the hot path of a retorno: they walk character codes of the (latin1) line
@@ -13,8 +14,12 @@ export class FieldFormatError extends Error {
   readonly fieldName: string;
   readonly raw: string;
 
+  /**
+   * `what` completes the sentence "o campo <label> (posições a a b) …", e.g. "deveria conter só
+   * números". The message names the field as the manuals do, never by its identifier (issue 25).
+   */
   constructor(field: FieldSpec, raw: string, what: string) {
-    super(`campo ${field.name} (${field.start}-${field.end}) ${what}: "${raw}"`);
+    super(`o campo ${cnabFieldLabel(field.name)} (posições ${field.start} a ${field.end}) ${what}, mas contém "${raw}".`);
     this.name = 'FieldFormatError';
     this.fieldName = field.name;
     this.raw = raw;
@@ -49,7 +54,7 @@ export function readUnits(line: string, f: FieldSpec): number {
     value = value * 10 + c;
   }
   for (; i < end; i++) {
-    if (line.charCodeAt(i) !== SPACE) throw new FieldFormatError(f, readRaw(line, f), 'não é numérico');
+    if (line.charCodeAt(i) !== SPACE) throw new FieldFormatError(f, readRaw(line, f), 'deveria conter só números');
   }
   return value;
 }
@@ -59,7 +64,7 @@ export function readDigits(line: string, f: FieldSpec): string {
   const text = readText(line, f);
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c < 48 || c > 57) throw new FieldFormatError(f, readRaw(line, f), 'não é numérico');
+    if (c < 48 || c > 57) throw new FieldFormatError(f, readRaw(line, f), 'deveria conter só números');
   }
   return text;
 }
@@ -100,14 +105,14 @@ export function readDate(line: string, f: FieldSpec): string | null {
   let y = 0;
   for (let i = 0; i < 8; i++) {
     const c = line.charCodeAt(o + i) - 48;
-    if (c < 0 || c > 9) throw new FieldFormatError(f, readRaw(line, f), 'não é uma data DDMMAAAA');
+    if (c < 0 || c > 9) throw new FieldFormatError(f, readRaw(line, f), 'deveria ser uma data DDMMAAAA');
     if (i < 2) d = d * 10 + c;
     else if (i < 4) m = m * 10 + c;
     else y = y * 10 + c;
   }
   const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
   if (m < 1 || m > 12 || d < 1 || d > DAYS_IN_MONTH[m] || (m === 2 && d === 29 && !leap) || y < 1900) {
-    throw new FieldFormatError(f, readRaw(line, f), 'não é uma data válida');
+    throw new FieldFormatError(f, readRaw(line, f), 'deveria ser uma data válida');
   }
   const key = y * 10000 + m * 100 + d;
   let iso = isoDates.get(key);

@@ -106,7 +106,7 @@ describe('field readers', () => {
     expect(readDate('29022024', d)).toBe('2024-02-29');
     expect(readDate('00000000', d)).toBeNull();
     expect(readDate('        ', d)).toBeNull();
-    expect(() => readDate('29022023', d)).toThrow(/não é uma data válida/);
+    expect(() => readDate('29022023', d)).toThrow(/deveria ser uma data válida, mas contém "29022023"/);
     expect(() => readDate('3101202A', d)).toThrow(/DDMMAAAA/);
   });
 });

@@ -67,7 +67,8 @@ export function PreviaSummary({ previa }: { previa: RetornoPrevia }) {
         <Alert color="yellow" title={`${previa.avisos_total} aviso(s) na leitura do arquivo`}>
           <List size="sm">
             {previa.avisos.map((a, i) => (
-              <List.Item key={i}>{a.line ? `Linha ${a.line}: ${a.message}` : a.message}</List.Item>
+              // the reader's message already names its line ("Linha 3: …"): never say it twice
+              <List.Item key={i}>{a.message}</List.Item>
             ))}
           </List>
         </Alert>

@@ -5,13 +5,14 @@ import { RETORNO_EXTENSIONS, RETORNO_MAX_BYTES, type ContractResult, type retorn
 import { showError } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
 import { enviarRetorno } from '../api/retornos';
-import { megabytes } from './labels';
+import { fileSize } from './labels';
 
 type Created = ContractResult<typeof retornoContracts.create>;
 
 export const RETORNO_MSG = {
   invalid: `Envie um arquivo retorno do banco (${RETORNO_EXTENSIONS.join(' ou ')}) de até ${Math.round(RETORNO_MAX_BYTES / 1048576)} MB.`,
   tooMany: 'Envie um arquivo retorno por vez.',
+  empty: 'O arquivo está vazio.',
 };
 
 /**
@@ -28,7 +29,7 @@ export function RetornoDropzone({ onUploaded }: { onUploaded: (created: Created)
       const created = await enviarRetorno(file, (p) => setProgress({ loaded: p.loaded, total: p.total || file.size, name: file.name }));
       onUploaded(created);
     } catch (err) {
-      showError(errorMessage(err, 'Ocorreu uma falha no envio do arquivo.'), { autoCloseMs: 0 });
+      showError(errorMessage(err, 'Ocorreu uma falha no envio do arquivo.'));
     } finally {
       setProgress(null);
     }
@@ -38,7 +39,8 @@ export function RetornoDropzone({ onUploaded }: { onUploaded: (created: Created)
     if (files.length !== 1) return void showError(RETORNO_MSG.tooMany);
     const [file] = files;
     const okName = RETORNO_EXTENSIONS.some((ext) => file.name.toLowerCase().endsWith(ext));
-    if (!okName || file.size > RETORNO_MAX_BYTES || file.size === 0) return void showError(RETORNO_MSG.invalid);
+    if (okName && file.size === 0) return void showError(RETORNO_MSG.empty);
+    if (!okName || file.size > RETORNO_MAX_BYTES) return void showError(RETORNO_MSG.invalid);
     void send(file);
   };
 
@@ -53,7 +55,7 @@ export function RetornoDropzone({ onUploaded }: { onUploaded: (created: Created)
       {progress && (
         <div data-testid="upload-progress">
           <Text size="sm">
-            Enviando {progress.name}: {megabytes(progress.loaded)} de {megabytes(progress.total)} ({percent}%)
+            Enviando {progress.name}: {fileSize(progress.loaded)} de {fileSize(progress.total)} ({percent}%)
           </Text>
           <Progress value={percent} aria-label="Envio do arquivo" />
         </div>

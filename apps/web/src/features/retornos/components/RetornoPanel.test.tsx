@@ -53,4 +53,13 @@ describe('RetornoPanel', () => {
     expect(await screen.findByTestId('retorno-resultado', {}, { timeout: 3000 })).toHaveTextContent('Liquidados: 1 (R$ 101,50)');
     expect(screen.getByRole('button', { name: 'Resultado por título' })).toBeInTheDocument();
   });
+
+  it('reads warnings as sentences (the line named once) and a small file in KB (issue 25)', async () => {
+    const aviso = 'Linha 3: o campo Agência cobradora/recebedora (posições 100 a 104) deveria conter só números, mas contém "12A45".';
+    api.getRetorno.mockResolvedValue({ ...base, tamanho_bytes: 3_481, previa: { ...base.previa, avisos: [{ code: 'LINHA_INVALIDA', line: 3, message: aviso }], avisos_total: 1 } });
+    renderWithProviders(<RetornoPanel id={12} />);
+    expect(await screen.findByText(aviso)).toBeInTheDocument();
+    expect(screen.queryByText(/Linha 3: Linha 3:/)).not.toBeInTheDocument();
+    expect(screen.getByText(/3,4 KB, enviado por Administrador/)).toBeInTheDocument();
+  });
 });

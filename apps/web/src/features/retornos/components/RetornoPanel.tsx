@@ -6,7 +6,7 @@ import { DateText, MoneyText, StatusBadge } from '../../../components';
 import { useSubmit } from '../../../lib/use-submit';
 import { retornoKeys, retornoQuery } from '../api/retorno-queries';
 import { aplicarRetorno, type RetornoDetail } from '../api/retornos';
-import { megabytes, STATUS_COLOR, STATUS_LABEL } from './labels';
+import { fileSize, STATUS_COLOR, STATUS_LABEL } from './labels';
 import { PreviaSummary } from './PreviaSummary';
 import { RetornoItens } from './RetornoItens';
 
@@ -48,7 +48,7 @@ export function RetornoPanel({ id }: { id: number }) {
           </Title>
           <Group gap="xs">
             <Text size="sm" c="dimmed">
-              {megabytes(r.tamanho_bytes)}, enviado por {r.usuario ?? '—'} em <DateText value={r.created_at} withTime />
+              {fileSize(r.tamanho_bytes)}, enviado por {r.usuario ?? '—'} em <DateText value={r.created_at} withTime />
             </Text>
             <StatusBadge status={STATUS_LABEL[r.status]} color={STATUS_COLOR[r.status]} />
           </Group>
@@ -57,7 +57,7 @@ export function RetornoPanel({ id }: { id: number }) {
           <div data-testid="job-progress">
             <Text size="sm">
               {r.status === 'ANALISANDO' ? 'Calculando a prévia' : `Aplicando: ${r.quantidade_processada.toLocaleString('pt-BR')} de ${r.quantidade_titulos.toLocaleString('pt-BR')} títulos`}
-              {job.progress_total ? ` — ${megabytes(job.progress_done)} de ${megabytes(job.progress_total)} lidos` : ''}
+              {job.progress_total ? ` — ${fileSize(job.progress_done)} de ${fileSize(job.progress_total)} lidos` : ''}
               {job.status === 'queued' ? ' (na fila)' : ''}
             </Text>
             <Progress value={percent ?? 100} animated={percent === null} aria-label="Andamento do retorno" />

@@ -19,4 +19,11 @@ export const RESULTADO_LABEL: Record<RetornoResultado, string> = {
 };
 export const RESULTADO_COLOR: Record<RetornoResultado, string> = { APLICADO: 'green', REJEITADO: 'red', IGNORADO: 'gray', JA_APLICADO: 'yellow', NAO_ENCONTRADO: 'orange' };
 
-export const megabytes = (bytes: number) => `${(bytes / 1048576).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
+const oneDecimal = (n: number) => n.toLocaleString('pt-BR', { maximumFractionDigits: 1 });
+
+/** "2 MB", "3,4 KB" or "512 bytes": a small file is not "0 MB" (issue 25). */
+export const fileSize = (bytes: number) => {
+  if (bytes >= 1048576) return `${oneDecimal(bytes / 1048576)} MB`;
+  if (bytes >= 1024) return `${oneDecimal(bytes / 1024)} KB`;
+  return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+};
