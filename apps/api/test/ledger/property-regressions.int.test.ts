@@ -11,7 +11,7 @@ import { extratoDaLoja, posicaoDaLoja } from '../../src/modules/ledger/saldos.js
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ jobs: false });
+  t = await createTestApp({ jobs: 'off' });
 });
 afterAll(async () => t?.close());
 
