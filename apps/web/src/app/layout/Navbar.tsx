@@ -1,6 +1,6 @@
 import { NavLink, ScrollArea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { NavLink as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../../lib/auth';
 import { systemConfigQuery } from '../../lib/lookups';
 import { isSection, menuFor, type MenuLink } from '../menu';
@@ -27,7 +27,10 @@ function LinkItem({ link, active, onNavigate }: { link: MenuLink; active: boolea
   if (link.external) {
     return <NavLink component="a" href={link.to} target="_blank" rel="noopener noreferrer" label={link.label} />;
   }
-  return <NavLink component={RouterLink} to={link.to} label={link.label} active={active} onClick={onNavigate} />;
+  // A plain Link, not React Router's NavLink: that one marks every prefix of the URL
+  // aria-current="page", which Mantine paints as active too — "Garantias" lit beside "Impressão de
+  // Boletos" (issue 25). The one current entry is activeMenuPath's.
+  return <NavLink component={RouterLink} to={link.to} label={link.label} active={active} aria-current={active ? 'page' : undefined} onClick={onNavigate} />;
 }
 
 export function Navbar({ onNavigate }: { onNavigate(): void }) {
