@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { DENY_REASONS, todayInSaoPaulo } from '@bg/domain';
+import { addDays, DENY_REASONS, todayInSaoPaulo } from '@bg/domain';
 import { changeSituacao } from '../../src/modules/boletos/change-situacao.js';
 import { usuario } from '../../src/db/schema/index.js';
 import { totpCode } from '../../src/modules/auth/totp.js';
@@ -286,6 +286,15 @@ export const MATRIX: Record<string, MatrixEntry> = {
     if (role === 'admin') await honrar(w, id);
     return { body: { boletoId: id, motivo: 'devedor não localizado' } };
   }),
+
+  // Financeiro (issue 24): A's Extrato is read by A, its franqueadora and administradores — B and
+  // B's franqueadora get 404, so two shops never see each other's statement; Repasses is admin-only
+  'GET /api/financeiro/getExtrato': entry(A_READ, (w) => ({ query: { empresa_id: w.A.empresa.id, de: addDays(w.today, -60), ate: w.today } })),
+  'GET /api/financeiro/getExtratoCsv': entry(A_READ, (w) => ({ query: { empresa_id: w.A.empresa.id, de: addDays(w.today, -60), ate: w.today } })),
+  'GET /api/financeiro/getExtratoPdf': entry(A_READ, (w) => ({ query: { empresa_id: w.A.empresa.id, de: addDays(w.today, -60), ate: w.today } })),
+  'GET /api/financeiro/getSaldosLojas': entry(ADMIN, () => ({ query: { somente_a_repassar: 'N' } })),
+  'GET /api/financeiro/getRepasses': entry(ADMIN),
+  'GET /api/financeiro/getRepassesCsv': entry(ADMIN),
 };
 
 /** quitar, as the use-case does it: the guarantee honoured and its payout posted. */
