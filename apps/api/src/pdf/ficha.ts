@@ -1,6 +1,6 @@
 import type { Pdf } from './document.js';
 import { BARCODE_HEIGHT, drawBarcode } from './draw-barcode.js';
-import { BANK_LABEL, documentNumber, fmt, INSTRUCOES, type SlipData } from './slip.js';
+import { BANK_LABEL, documentNumber, fmt, instrucoes, type SlipData } from './slip.js';
 
 type Box = { label: string; value: string; w: number; align?: 'left' | 'right'; bold?: boolean };
 
@@ -71,7 +71,7 @@ export function drawFicha(doc: Pdf, s: SlipData, x: number, y: number, w: number
   const instrH = h * 3;
   doc.lineWidth(0.5).rect(x, cy, left, instrH).stroke();
   doc.font('regular').fontSize(5.5).fillColor('#333').text('Instruções (texto de responsabilidade do beneficiário)', x + 2, cy + 1.5, { lineBreak: false });
-  doc.font('regular').fontSize(7).fillColor('#000').text(INSTRUCOES.join('\n'), x + 2, cy + 9, { width: left - 4, height: instrH - 10 });
+  doc.font('regular').fontSize(7).fillColor('#000').text(instrucoes(s).join('\n'), x + 2, cy + 9, { width: left - 4, height: instrH - 10 });
   const small = instrH / 3;
   boxRow(doc, x + left, cy, small, [{ label: '(-) Desconto / Abatimento', value: '', w: right }]);
   boxRow(doc, x + left, cy + small, small, [{ label: '(+) Mora / Multa', value: '', w: right }]);

@@ -15,6 +15,11 @@ export type SlipData = {
   garantiaId: number;
   garantiaDigito: number;
   loja: string;
+  /**
+   * A stand-alone slip (boleto avulso): nothing guarantees its payment, so it must not say so
+   * (issue 25). Absent for the instalments of a guarantee.
+   */
+  avulso?: boolean;
   pagador: { nome: string; cpfCnpj: string; endereco: string; cidadeUf: string };
   conta: {
     banco: string;
@@ -34,10 +39,13 @@ export const BANK_LABEL: Record<string, { name: string; code: string }> = {
   '001': { name: 'Banco do Brasil', code: '001-9' },
 };
 
-export const INSTRUCOES = [
-  'Após o vencimento cobrar multa de 2% e juros de 0,33% ao dia.',
-  'Boleto garantido: pagamento assegurado pelo Boleto Garantido.',
-];
+const MORA = 'Após o vencimento cobrar multa de 2% e juros de 0,33% ao dia.';
+const GARANTIA = 'Boleto garantido: pagamento assegurado pelo Boleto Garantido.';
+
+/** The instructions box: the guarantee is announced only on a guarantee's instalments. */
+export function instrucoes(s: Pick<SlipData, 'avulso'>): string[] {
+  return s.avulso ? [MORA] : [MORA, GARANTIA];
+}
 
 export const fmt = {
   money: (c: number) => formatBRL(c),

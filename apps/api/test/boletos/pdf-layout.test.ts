@@ -78,6 +78,14 @@ describe('boleto PDF layout', () => {
     ]) expect(text).toContain(expected);
   });
 
+  it('announces the guarantee only on a guarantee\'s instalment, never on a boleto avulso (issue 25)', async () => {
+    const garantido = pdfText(await render((doc) => writeBoletoPage(doc, slip(1, null))));
+    const avulso = pdfText(await render((doc) => writeBoletoPage(doc, { ...slip(1, null), avulso: true })));
+    expect(garantido).toContain('pagamento assegurado pelo Boleto Garantido');
+    expect(avulso).not.toMatch(/assegurado/i);
+    expect(avulso).toContain('multa de 2%');
+  });
+
   it('adds the Pix QR code (boleto híbrido) only when the account has a Pix key', async () => {
     const without = await render((doc) => writeBoletoPage(doc, slip(1, null)));
     const withPix = await render((doc) => writeBoletoPage(doc, slip(1, 'financeiro@boletogarantido.com.br')));

@@ -43,6 +43,7 @@ export async function avulsoSlip(db: Db, actor: Actor, id: number): Promise<Slip
     garantiaId: b.id,
     garantiaDigito: protocolCheckDigit(b.id),
     loja: row.fantasia ?? 'Boleto avulso',
+    avulso: true,
     pagador: slipPayer(b),
     conta: slipBeneficiary(c),
   };
