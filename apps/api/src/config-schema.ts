@@ -217,6 +217,10 @@ export const envSchema = z.object({
     meaning:
       'credit bureau adapter (Consulta Restritiva/Analítica, SPC); `local` computes from our own data; a production provider is added to this list when one ships (docs/garantias.md, decision 022)',
   }),
+  SPC_AVISO_DIAS: withDefault(integer(1, 90), 10, {
+    meaning:
+      'days between the prior notice of "Incluir no SPC" (CDC art. 43 § 2º) and the inclusion; the daily job `spc.inclusao` registers the boleto then if the debt is still open (decision 111)',
+  }),
   MESSAGING_PROVIDER: withDefault(oneOf(['outbox', 'webhook']), 'outbox', {
     meaning: 'WhatsApp/e-mail provider of the messaging outbox: `outbox` (offline: printed to the log, marked sent) or `webhook` (docs/cobranca.md)',
   }),

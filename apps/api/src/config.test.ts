@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       cookieSecure: 'auto',
       loginLimits: { freeFailures: 5, accountFreeFailures: 10, maxBackoffSeconds: 60 },
       bureauRateLimit: 30,
+      spcAvisoDias: 10,
       retornoMaxBytes: 500 * 1024 * 1024,
       fileLinkSecret: null,
       fileLinkTtlSeconds: 600,

@@ -99,7 +99,7 @@ export function planSpc(p: Plan, devedores: Map<number, number>): SpcPlan[] {
     const id = p.boleto.firstId + b;
     const aviso = spcAvisoTexto({
       nome: pessoaNome(p, pessoa), cpfCnpj: p.pessoa.docs[pessoa], credor: 'Boleto Garantido Serviços Financeiros Ltda', loja: 'a loja',
-      protocolo: formatProtocol(id, protocolCheckDigit(id)), parcela: p.boleto.parcela[b], vencimento: isoOf(p.boleto.venc[b]), valorCents: p.boleto.valor[b],
+      protocolo: formatProtocol(id, protocolCheckDigit(id)), parcela: p.boleto.parcela[b], vencimento: isoOf(p.boleto.venc[b]), valorCents: p.boleto.valor[b], inclusaoEm: isoOf(day),
     });
     const user = rng.pick(p.admins);
     const sent = day - 10;

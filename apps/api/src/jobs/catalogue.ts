@@ -6,6 +6,7 @@ import { retornoAplicarJob, retornoPreviaJob } from '../modules/cnab/retorno-job
 import { lgpdPurgeJob, purgeAcessos, retentionMonths } from '../modules/lgpd/purge-acessos.js';
 import { assinaturaLimpezaJob, limparAcessosPublicos } from '../modules/assinatura/public-access.js';
 import { runSpcExclusao, spcExclusaoJob } from '../modules/cobranca/spc-exclusao.js';
+import { runSpcInclusao, spcInclusaoJob } from '../modules/cobranca/spc-inclusao.js';
 import { ledgerMensalidadesJob, ledgerVerificarJob, runLedgerCheck, runMensalidades } from '../modules/ledger/ledger-jobs.js';
 import { cron, defineJob, type JobCatalogue } from './define-job.js';
 
@@ -41,6 +42,8 @@ export function jobCatalogue(config: { lgpdAccessLogRetentionMonths: number }): 
       defineJob(sendMensagemJob, { handler: sendMensagem, retryLimit: MENSAGEM_MAX_ATTEMPTS - 1, retryDelaySeconds: 30, timeoutSeconds: 60, concurrency: 2 }),
       // SPC exclusions (decision 050); `short`: at most one run waits in the queue.
       defineJob(spcExclusaoJob, { handler: runSpcExclusao, policy: 'short', retryLimit: 2, timeoutSeconds: 600 }),
+      // SPC inclusions whose notice period ended (decision 111); idempotent, one run at a time.
+      defineJob(spcInclusaoJob, { handler: runSpcInclusao, policy: 'singleton', retryLimit: 2, timeoutSeconds: 600 }),
       // LGPD access log beyond its retention (decision 095); one run at a time.
       defineJob(lgpdPurgeJob, { handler: purgeAcessos, policy: 'singleton', timeoutSeconds: 1800, progressUnit: 'registros' }),
       // The public signing calls' finished rate-limit windows.
@@ -53,6 +56,8 @@ export function jobCatalogue(config: { lgpdAccessLogRetentionMonths: number }): 
     schedules: [
       // every 10 minutes (São Paulo time): a payment is seen within minutes
       cron(spcExclusaoJob, '*/10 * * * *', {}),
+      // every morning at 08:05 (business hours: the debtor may still call the same day)
+      cron(spcInclusaoJob, '5 8 * * *', {}),
       // every night at 03:40, with the retention as applied (never under 6 months)
       cron(lgpdPurgeJob, '40 3 * * *', { meses: retentionMonths(config.lgpdAccessLogRetentionMonths) }),
       // every night at 03:23

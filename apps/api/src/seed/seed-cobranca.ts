@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  addDays,
   addMonthsClamped,
   completeCpf,
   defaultSettlementDueDates,
@@ -69,7 +70,7 @@ export async function seedCobranca(db: DbOrTx) {
   const b = renan.boletos[0];
   const aviso = spcAvisoTexto({
     nome: p.nome_razao, cpfCnpj: p.cpf_cnpj, credor: 'Boleto Garantido Serviços Financeiros Ltda', loja: loja.fantasia,
-    protocolo: formatProtocol(b.id, b.digito), parcela: b.parcela, vencimento: b.vencimento, valorCents: toCents(b.valor),
+    protocolo: formatProtocol(b.id, b.digito), parcela: b.parcela, vencimento: b.vencimento, valorCents: toCents(b.valor), inclusaoEm: addDays(today, -2),
   });
   const [msg] = await db
     .insert(mensagemOutbox)
@@ -78,7 +79,7 @@ export async function seedCobranca(db: DbOrTx) {
   const { protocolo } = await localBureau().incluirSpc(db, { cpf_cnpj: p.cpf_cnpj, boleto_id: b.id, valor_cents: toCents(b.valor), vencimento: b.vencimento });
   const [spc] = await db
     .insert(spcInclusao)
-    .values({ cpf_cnpj: p.cpf_cnpj, pessoa_id: p.id, boleto_id: b.id, status: 'ATIVA', protocolo, incluido_por: admin.id, valor: b.valor, vencimento: b.vencimento, aviso_mensagem_id: msg.id })
+    .values({ cpf_cnpj: p.cpf_cnpj, pessoa_id: p.id, boleto_id: b.id, status: 'ATIVA', protocolo, incluido_por: admin.id, valor: b.valor, vencimento: b.vencimento, aviso_mensagem_id: msg.id, aviso_em: new Date(Date.now() - 12 * 86_400_000), inclusao_prevista: addDays(today, -2) })
     .returning({ id: spcInclusao.id });
   await db.update(mensagemOutbox).set({ entity: 'spc_inclusao', entity_id: String(spc.id) }).where(eq(mensagemOutbox.id, msg.id));
 

@@ -19,8 +19,10 @@ export const COBRANCA_MSG = {
   agendamentoConcluido: 'Agendamento marcado como realizado!',
   agendamentoJaRealizado: 'Este agendamento já foi marcado como realizado.',
   agendamentoNaoEncontrado: 'Agendamento não encontrado.',
-  spcIncluido: 'Boleto incluído no SPC. O aviso prévio ao devedor foi registrado.',
+  spcAvisoEnviado: (inclusaoEm: string) =>
+    `Aviso prévio enviado ao devedor. Se o débito continuar em aberto, o boleto será incluído no SPC em ${inclusaoEm}.`,
   spcJaIncluido: 'Este boleto já está incluído no SPC.',
+  spcAvisoEmCurso: (inclusaoEm: string) => `O aviso prévio deste boleto já foi enviado; a inclusão no SPC está prevista para ${inclusaoEm}.`,
   spcBoletoNaoVencido: 'Só é possível incluir no SPC um boleto vencido e em aberto.',
   spcBoletoEmAcordo: 'Este boleto faz parte de um acordo vigente e não pode ser incluído no SPC.',
   spcSemTelefone:

@@ -24,8 +24,16 @@ export const AGENDAMENTO_STATUSES = [AGENDAMENTO_STATUS.PENDENTE, AGENDAMENTO_ST
 export type AgendamentoStatus = (typeof AGENDAMENTO_STATUSES)[number];
 
 /** An SPC record of ours: ATIVA blocks new guarantees for the document; REMOVIDA after exclusion. */
-export const SPC_STATUS = { ATIVA: 'ATIVA', REMOVIDA: 'REMOVIDA' } as const;
-export const SPC_STATUSES = [SPC_STATUS.ATIVA, SPC_STATUS.REMOVIDA] as const;
+/**
+ * An SPC record of one boleto (decision 111): AVISADA — the prior notice was sent and the inclusion
+ * waits for the notice period (CDC art. 43 § 2º); ATIVA — registered at the bureau (blocks new
+ * guarantees); REMOVIDA — excluded after payment; DESISTIDA — never registered, the debt ended (or
+ * the notice could not be delivered) within the notice period.
+ */
+export const SPC_STATUS = { AVISADA: 'AVISADA', ATIVA: 'ATIVA', REMOVIDA: 'REMOVIDA', DESISTIDA: 'DESISTIDA' } as const;
+export const SPC_STATUSES = [SPC_STATUS.AVISADA, SPC_STATUS.ATIVA, SPC_STATUS.REMOVIDA, SPC_STATUS.DESISTIDA] as const;
+/** Records that keep a boleto from another "Incluir no SPC": notice running, or registered. */
+export const SPC_EM_CURSO: readonly SpcStatus[] = [SPC_STATUS.AVISADA, SPC_STATUS.ATIVA];
 export type SpcStatus = (typeof SPC_STATUSES)[number];
 
 /** An acordo that may still change: instalments paid, or cancelled. */

@@ -97,7 +97,7 @@ describe('agendamentoSchema and mesSchema', () => {
 describe('spcAvisoTexto', () => {
   it('cites CDC art. 43 § 2º and the debt, formatted', () => {
     const { subject, text } = spcAvisoTexto({
-      nome: 'Ana Souza', cpfCnpj: '52998224725', credor: 'Boleto Garantido', loja: 'Loja Demo', protocolo: '15-3', parcela: 2, vencimento: '2025-01-15', valorCents: 25002,
+      nome: 'Ana Souza', cpfCnpj: '52998224725', credor: 'Boleto Garantido', loja: 'Loja Demo', protocolo: '15-3', parcela: 2, vencimento: '2025-01-15', valorCents: 25002, inclusaoEm: '2025-03-20',
     });
     expect(subject).toContain('proteção ao crédito');
     expect(text).toContain('529.982.247-25');
@@ -105,5 +105,13 @@ describe('spcAvisoTexto', () => {
     expect(text).toContain('R$ 250,02');
     expect(text).toContain('art. 43, § 2º');
     expect(text).toContain('5 dias úteis');
+  });
+
+  it('says the debt will be registered after the notice period, not that it is being registered', () => {
+    const { text } = spcAvisoTexto({
+      nome: 'Ana Souza', cpfCnpj: '52998224725', credor: 'Boleto Garantido', loja: 'Loja Demo', protocolo: '15-3', parcela: 2, vencimento: '2025-01-15', valorCents: 25002, inclusaoEm: '2025-03-20',
+    });
+    expect(text).toContain('será registrado no cadastro de proteção ao crédito (SPC) a partir de 20/03/2025');
+    expect(text).not.toContain('está sendo registrado');
   });
 });

@@ -54,6 +54,9 @@ export const spcInclusaoJson = z.object({
   status: spcStatusSchema,
   protocolo: z.string().nullable(),
   incluido_em: timestamp,
+  /** AVISADA: when the prior notice was sent and the day the inclusion is due (decision 111) */
+  aviso_em: timestamp.nullable(),
+  inclusao_prevista: calendarDate.nullable(),
   exclusao_prazo: calendarDate.nullable(),
   removido_em: timestamp.nullable(),
 });
@@ -300,7 +303,7 @@ export const acordoContracts = {
     method: 'POST', path: '/api/acordo/incluir-spc', access: 'admin', tags,
     summary: 'Incluir boleto vencido no SPC (com aviso prévio ao devedor, CDC art. 43 § 2º)',
     body: incluirSpcSchema,
-    response: okData(z.object({ id, boleto_id: id, status: spcStatusSchema, protocolo: z.string().nullable(), aviso_mensagem_id: id })),
+    response: okData(z.object({ id, boleto_id: id, status: spcStatusSchema, protocolo: z.string().nullable(), aviso_mensagem_id: id, aviso_em: timestamp, inclusao_prevista: calendarDate })),
   }),
   getTermo: defineContract({
     method: 'GET', path: '/api/acordo/getTermo/:id', access: 'admin', tags,

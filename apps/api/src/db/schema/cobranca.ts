@@ -91,6 +91,12 @@ export const spcInclusao = pgTable('spc_inclusao', {
   exclusao_tentativas: integer('exclusao_tentativas').notNull().default(0),
   exclusao_erro: text('exclusao_erro'),
   protocolo_exclusao: varchar('protocolo_exclusao', { length: 60 }),
+  /** the notice period (0141, decision 111): when the notice was sent, the day the inclusion is due */
+  aviso_em: ts('aviso_em'),
+  inclusao_prevista: date('inclusao_prevista', { mode: 'string' }),
+  inclusao_tentativas: integer('inclusao_tentativas').notNull().default(0),
+  inclusao_erro: text('inclusao_erro'),
+  desistencia_motivo: varchar('desistencia_motivo', { length: 200 }),
 });
 
 /**

@@ -58,6 +58,9 @@ export function BoletosPendentesTable({ boletos, hoje, selectedIds, onSelect, on
                   <span title={`Incluído em ${dateText(b.spc.incluido_em)}, protocolo ${b.spc.protocolo ?? '—'}`}>
                     <StatusBadge status="NO SPC" color="red" />
                   </span>
+                ) : b.spc?.status === 'AVISADA' ? (
+                  // the notice period (decision 111): the job includes the boleto on that day if still open
+                  <Text size="sm">{`Aviso prévio enviado em ${dateText(b.spc.aviso_em ?? b.spc.incluido_em)}, inclusão em ${dateText(b.spc.inclusao_prevista)}`}</Text>
                 ) : (
                   <Button
                     size="compact-sm"

@@ -37,12 +37,13 @@ const detail = {
 
 afterEach(() => Object.values(api).forEach((f) => f.mockReset()));
 
-function renderPage() {
-  api.inadimplente.mockResolvedValue(detail);
+function renderPage(data: object = detail) {
+  api.inadimplente.mockResolvedValue(data);
   api.agendamentosDaPessoa.mockResolvedValue([]);
   return renderWithProviders(
     <Routes>
       <Route path="/cobranca/inadimplentes/detalhe/:inadimplenteId" element={<InadimplenteDetailPage />} />
+      <Route path="/cobranca/inadimplentes" element={<h1>Lista de inadimplentes</h1>} />
     </Routes>,
     { route: '/cobranca/inadimplentes/detalhe/9' },
   );
@@ -116,5 +117,33 @@ describe('Detalhe do Inadimplente — Novo Acordo', () => {
     await user.click(await screen.findByRole('button', { name: 'Refazer Simulação' }));
     expect(screen.getByRole('button', { name: 'Simular' })).toBeInTheDocument();
     expect(api.criarAcordo).not.toHaveBeenCalled();
+  });
+});
+
+describe('Detalhe do Inadimplente — SPC and people without overdue boletos (issue 25)', () => {
+  it('"Incluir no SPC" sends the notice and returns to the debtor list', async () => {
+    const user = userEvent.setup();
+    api.incluirSpc.mockResolvedValue({ status: 200, msg: 'Aviso prévio enviado ao devedor.', data: { id: 5 } });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Incluir no SPC o boleto 1-3' }));
+    await user.click(await screen.findByRole('button', { name: 'Sim, enviar o aviso prévio' }));
+    expect(api.incluirSpc).toHaveBeenCalledWith(1);
+    expect(await screen.findByRole('heading', { name: 'Lista de inadimplentes' })).toBeInTheDocument();
+  });
+
+  it('a boleto in its notice period shows when the notice went and when the inclusion is due, with no button', async () => {
+    const avisado = { ...boleto(1, 250.02, 54), spc: { id: 5, status: 'AVISADA', protocolo: null, incluido_em: '2026-11-20T13:00:00.000Z', aviso_em: '2026-11-20T13:00:00.000Z', inclusao_prevista: '2026-11-30', exclusao_prazo: null, removido_em: null } };
+    renderPage({ ...detail, boletos: [avisado, boleto(2, 180.55, 18)] });
+    expect(await screen.findByText('Aviso prévio enviado em 20/11/2026, inclusão em 30/11/2026')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Incluir no SPC o boleto 1-3' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Incluir no SPC o boleto 2-3' })).toBeEnabled();
+  });
+
+  it('a person with no overdue boleto is not shown as a defaulter', async () => {
+    renderPage({ ...detail, boletos: [boleto(3, 320.1, -15)] });
+    expect(await screen.findByText('Juliana Pereira Santos não possui boletos vencidos em aberto: não há inadimplência a cobrar.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Inadimplente: Juliana Pereira Santos' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Incluir no SPC/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Simular' })).toBeNull();
   });
 });

@@ -39,14 +39,20 @@ export function InadimplenteDetailPage() {
   const incluirSpc = useSubmit((b: BoletoPendente) => cobrancaApi.incluirSpc(b.id), {
     confirm: (b) => ({
       title: 'Incluir no SPC',
-      text: `Incluir no SPC o boleto ${formatProtocol(b.id, b.digito)} de ${detail?.pessoa.nome_razao ?? ''}? Antes, o devedor recebe o aviso prévio pelo WhatsApp (CDC art. 43, § 2º), e o documento fica impedido de novas garantias até a exclusão.`,
+      text: `Incluir no SPC o boleto ${formatProtocol(b.id, b.digito)} de ${detail?.pessoa.nome_razao ?? ''}? O devedor recebe agora o aviso prévio pelo WhatsApp (CDC art. 43, § 2º); se o débito continuar em aberto ao fim do prazo do aviso, o boleto é incluído no SPC e o documento fica impedido de novas garantias até a exclusão.`,
+      confirmLabel: 'Sim, enviar o aviso prévio',
+      cancelLabel: 'Voltar',
       confirmColor: 'red',
     }),
     invalidate: [cobrancaKeys.inadimplente(id), cobrancaKeys.inadimplentes],
+    // spec §4: back to the debtor list once the request is sent
+    onSuccess: () => navigate(LIST),
   });
 
   if (query.isPending) return <Loader aria-label="Carregando inadimplente" />;
   if (query.isError || !detail) return <Alert color="red">{errorMessage(query.error, 'Pessoa não encontrada.')}</Alert>;
+  // an address typed by hand, a stale link, a debt settled since: nobody to collect from
+  if (!detail.boletos.some((b) => b.dias_atraso > 0)) return <SemDebitoVencido detail={detail} onBack={() => navigate(LIST)} />;
 
   return (
     <Stack>
@@ -95,6 +101,25 @@ export function InadimplenteDetailPage() {
           </Stack>
         </Tabs.Panel>
       </Tabs>
+    </Stack>
+  );
+}
+
+function SemDebitoVencido({ detail, onBack }: { detail: { pessoa: { nome_razao: string }; acordos: readonly AcordoResumo[] }; onBack: () => void }) {
+  return (
+    <Stack>
+      <PageHeader
+        title="Detalhe do Inadimplente"
+        actions={
+          <Button variant="default" onClick={onBack}>
+            Voltar
+          </Button>
+        }
+      />
+      <Alert color="blue" title="Sem boletos vencidos">
+        {`${detail.pessoa.nome_razao} não possui boletos vencidos em aberto: não há inadimplência a cobrar.`}
+      </Alert>
+      <AcordosDaPessoa acordos={detail.acordos} />
     </Stack>
   );
 }
