@@ -12,6 +12,8 @@ export const antecipacaoKeys = {
   all: ['antecipacoes'] as const,
   detail: (id: number) => ['antecipacoes', 'detalhe', id] as const,
   simulacao: ['antecipacoes', 'simulacao'] as const,
+  /** The simulation of one shop, as an administrador looks at it. */
+  simulacaoDaLoja: (empresaId: number) => ['antecipacoes', 'simulacao', empresaId] as const,
 };
 
 /** An advance with the figures stored for it. */
@@ -21,7 +23,11 @@ export const antecipacaoQuery = (id: number) => queryOptions({ queryKey: antecip
  * The empresa's simulation. Not read again on window focus: the request sends back the figures on
  * screen, so they must not change under the user (a 409 reloads them on purpose).
  */
-export const simulacaoQuery = () => queryOptions({ queryKey: antecipacaoKeys.simulacao, queryFn: simular, refetchOnWindowFocus: false });
+export const simulacaoQuery = () => queryOptions({ queryKey: antecipacaoKeys.simulacao, queryFn: () => simular(), refetchOnWindowFocus: false });
+
+/** A shop's simulation for an administrador (read only: nothing is sent from it). */
+export const simulacaoDaLojaQuery = (empresaId: number) =>
+  queryOptions({ queryKey: antecipacaoKeys.simulacaoDaLoja(empresaId), queryFn: () => simular(empresaId) });
 
 /** Antecipações with the Situação and Loja filters. */
 export const useAntecipacoesList = () =>

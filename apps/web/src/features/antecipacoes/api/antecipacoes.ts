@@ -9,7 +9,8 @@ export type AntecipacaoRow = ContractResult<typeof c.getAllAntecipacao>['data'][
 export type AntecipacaoDetalhe = ContractResult<typeof c.getAntecipacao>['data'];
 export type AntecipacaoListQuery = ContractInput<typeof c.getAllAntecipacao>['query'];
 
-export const simular = () => call(c.simulaAntecipacao);
+/** The own empresa's simulation; an administrador names the shop it looks at (read only). */
+export const simular = (empresaId?: number) => call(c.simulaAntecipacao, { query: empresaId ? { empresa_id: empresaId } : {} });
 
 /** Sends the figures the screen showed; the server refuses them (409) if they no longer hold. */
 export const enviarSolicitacao = (boletos: SimulacaoBoleto[], totais: SimulacaoTotais) =>

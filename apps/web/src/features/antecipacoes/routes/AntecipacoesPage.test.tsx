@@ -62,6 +62,8 @@ describe('Antecipações', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Aprovar antecipação 7' }));
     expect(screen.getAllByRole('columnheader')[0].textContent).toBe('Loja');
     expect(screen.queryByRole('button', { name: 'Simular' })).not.toBeInTheDocument();
+    // issue 25: the administrador looks at a shop's simulation (read only) from here
+    expect(screen.getByRole('button', { name: 'Simulação de uma loja' })).toBeInTheDocument();
     expect(await screen.findByText(/Esta ação não pode ser desfeita/)).toBeInTheDocument();
     expect(api.aprovar).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));

@@ -28,14 +28,13 @@ export function AntecipacoesPage() {
   const decide = useSubmit(
     async (row: AntecipacaoRow, decision: 'aprovar' | 'negar') => {
       if (decision === 'negar') return negar(row.id);
-      // the document tab opens with the confirmation click; the approval is shown, then the tab receives the PDF
+      // the approval is shown, then the document opens in a new tab once its PDF arrived
       await withNewTab(
         async () => {
           showResult(await aprovar(row.id));
           return documentoUrl(row.id);
         },
         (url) => url,
-        { sameTabIfBlocked: true },
       );
       return undefined;
     },
@@ -50,8 +49,8 @@ export function AntecipacoesPage() {
       errorDialog: { autoCloseMs: 0 },
     },
   );
-  // the document of an approved advance, in a tab opened during the click
-  const documento = useSubmit((row: AntecipacaoRow) => withNewTab(() => documentoUrl(row.id), (url) => url, { sameTabIfBlocked: true }), { result: false });
+  // the document of an approved advance, in a new tab once it arrived
+  const documento = useSubmit((row: AntecipacaoRow) => withNewTab(() => documentoUrl(row.id), (url) => url), { result: false });
 
   const detalhes = (row: AntecipacaoRow) =>
     modals.open({ title: `Antecipação nº ${row.id}`, size: 'xl', children: <AntecipacaoDetalheView id={row.id} /> });
@@ -117,7 +116,18 @@ export function AntecipacoesPage() {
     <Stack>
       <PageHeader
         title="Antecipações"
-        actions={user.nivel === NIVEL.USUARIO && <Button onClick={() => navigate('/operacao/antecipacoes/nova')}>Simular</Button>}
+        actions={
+          user.nivel === NIVEL.USUARIO ? (
+            <Button onClick={() => navigate('/operacao/antecipacoes/nova')}>Simular</Button>
+          ) : (
+            // an administrador looks at what a shop would be offered (read only; the shop sends the request)
+            admin && (
+              <Button variant="light" onClick={() => navigate('/operacao/antecipacoes/nova')}>
+                Simulação de uma loja
+              </Button>
+            )
+          )
+        }
       />
       <Group align="flex-end">
         {admin && (

@@ -1,11 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NIVEL } from '@bg/domain';
 import { renderWithProviders } from '../../../test/render';
 import { ApiError } from '../../../lib/api-client';
 import { NovaAntecipacaoPage } from './NovaAntecipacaoPage';
 
 const api = vi.hoisted(() => ({ simular: vi.fn(), enviarSolicitacao: vi.fn() }));
 vi.mock('../api/antecipacoes', () => api);
+const lookups = vi.hoisted(() => ({ empresasForSelect: vi.fn() }));
+vi.mock('../../../lib/lookup-calls', () => lookups);
+const auth = vi.hoisted(() => ({ nivel: '1' }));
+vi.mock('../../../lib/auth', async (original) => ({
+  ...(await original<object>()),
+  useCurrentUser: () => ({ id: 1, nivel: auth.nivel, empresa: auth.nivel === NIVEL.ADMINISTRADOR ? null : { id: 2, antecipa: 'S', simula_venda: 'S', qtd_max_parcelas: 12, fantasia: 'Loja Demo' } }),
+}));
 
 // docs/financial-math.md §2 worked example, as the API answers it
 const boleto = (id: number, valor: number, vencimento: string, qtd_dias: number, prorata: number, taxa: number) => ({
@@ -22,6 +31,8 @@ const sim = {
 afterEach(() => {
   api.simular.mockReset();
   api.enviarSolicitacao.mockReset();
+  lookups.empresasForSelect.mockReset();
+  auth.nivel = '1';
 });
 
 describe('Simulação da Antecipação', () => {
@@ -37,7 +48,10 @@ describe('Simulação da Antecipação', () => {
     const resumo = screen.getByRole('table', { name: 'Resumo' });
     expect(within(resumo).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Data', 'Qtd. de Boletos', 'Total Boletos', 'Prorata', 'Taxa Antecipação', 'Taxa Básica', 'Total da Antecipação']);
     expect(within(resumo).getAllByRole('cell').map((c) => c.textContent)).toEqual(['10/03/2025', '4', 'R$ 1.060,78', 'R$ 35,72', 'R$ 26,52', 'R$ 9,90', 'R$ 988,64']);
-    expect(screen.getByRole('button', { name: 'Cancelar' })).toBeEnabled();
+    // leaving the page cancels nothing: the button says where it goes (issue 25)
+    expect(screen.getByRole('button', { name: 'Voltar' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
+    expect(api.simular).toHaveBeenCalledWith();
   });
 
   it('sends the figures it showed; when they no longer hold it says so and shows the new simulation', async () => {
@@ -57,5 +71,33 @@ describe('Simulação da Antecipação', () => {
     renderWithProviders(<NovaAntecipacaoPage />);
     expect(await screen.findByText('Não há boletos disponíveis para antecipação.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enviar Solicitação (Sujeito a análise)' })).toBeDisabled();
+  });
+});
+
+describe('Simulação da Antecipação for an administrador (issue 25)', () => {
+  it('asks for the shop first, then shows its simulation read only: no request can be sent', async () => {
+    auth.nivel = '2';
+    lookups.empresasForSelect.mockResolvedValue([{ value: 2, label: 'Loja Demo' }, { value: 3, label: 'Loja Centro' }]);
+    api.simular.mockResolvedValue(sim);
+    renderWithProviders(<NovaAntecipacaoPage />);
+    expect(await screen.findByText('Selecione a loja para ver a simulação da antecipação dos boletos dela.')).toBeInTheDocument();
+    expect(api.simular).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Loja' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Loja Centro' }));
+    const resumo = await screen.findByRole('table', { name: 'Resumo' });
+    expect(api.simular).toHaveBeenCalledWith(3);
+    expect(within(resumo).getAllByRole('cell').at(-1)?.textContent).toBe('R$ 988,64');
+    expect(screen.getByText('Somente consulta')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Enviar Solicitação/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Voltar' })).toBeEnabled();
+  });
+
+  it("says why a shop's simulation cannot be shown", async () => {
+    auth.nivel = '2';
+    lookups.empresasForSelect.mockResolvedValue([{ value: 3, label: 'Loja Centro' }]);
+    api.simular.mockRejectedValue(new ApiError(409, { status: 409, msg: 'A antecipação não está habilitada para esta loja.' }));
+    renderWithProviders(<NovaAntecipacaoPage />, { route: '/operacao/antecipacoes/nova?empresa=3' });
+    expect(await screen.findByText('A antecipação não está habilitada para esta loja.')).toBeInTheDocument();
+    expect(api.simular).toHaveBeenCalledWith(3);
   });
 });

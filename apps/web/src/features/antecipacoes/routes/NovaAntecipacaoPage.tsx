@@ -1,21 +1,27 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader, showResult } from '../../../components';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { antecipacaoKeys, simulacaoQuery } from '../api/antecipacao-queries';
+import { isAdmin, useCurrentUser } from '../../../lib/auth';
+import { empresasForSelectQuery } from '../../../lib/lookups';
+import { antecipacaoKeys, simulacaoDaLojaQuery, simulacaoQuery } from '../api/antecipacao-queries';
 import { enviarSolicitacao } from '../api/antecipacoes';
-import { ResumoTable } from '../components/ResumoTable';
-import { SimulacaoBoletosTable } from '../components/SimulacaoBoletosTable';
-import { percentText } from '../components/percent';
+import { SimulacaoView } from '../components/SimulacaoView';
 
 /**
- * "Simulação da Antecipação": the empresa's open GARANTIDO boletos still to come with their prorata,
- * the Resumo, and the request. Every figure is the API's (simulateAdvance); the request sends them
- * back and the server refuses it if they no longer hold, in which case the simulation is reloaded.
+ * "Simulação da Antecipação". The shop's usuario: its open GARANTIDO boletos still to come with
+ * their prorata, the Resumo, and the request — every figure is the API's (simulateAdvance); the
+ * request sends them back and the server refuses it if they no longer hold, in which case the
+ * simulation is reloaded. An administrador chooses a shop and sees its simulation, read only (the
+ * request is the shop's to send).
  */
 export function NovaAntecipacaoPage() {
+  return isAdmin(useCurrentUser()) ? <SimulacaoDaLoja /> : <SolicitacaoDaLoja />;
+}
+
+function SolicitacaoDaLoja() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [sending, setSending] = useState(false);
@@ -41,34 +47,53 @@ export function NovaAntecipacaoPage() {
   return (
     <Stack>
       <PageHeader title="Simulação da Antecipação" />
-      {query.isPending && <Loader aria-label="Carregando simulação" />}
-      {query.isError && (
-        <Alert color="red" title="Não foi possível simular a antecipação">
-          {errorMessage(query.error)}
+      <SimulacaoView query={query} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => navigate('/operacao/antecipacoes')}>
+          Voltar
+        </Button>
+        <Button onClick={() => void enviar()} loading={sending} disabled={!sim?.totais}>
+          Enviar Solicitação (Sujeito a análise)
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The administrador's view: the chosen shop (kept in the address, ?empresa=ID) and its simulation. */
+function SimulacaoDaLoja() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const empresas = useQuery(empresasForSelectQuery());
+  const empresaId = Number(params.get('empresa')) || null;
+  const query = useQuery({ ...simulacaoDaLojaQuery(empresaId ?? 0), enabled: empresaId !== null });
+  return (
+    <Stack>
+      <PageHeader title="Simulação da Antecipação" />
+      <Select
+        label="Loja"
+        placeholder="Selecione a loja"
+        w={320}
+        searchable
+        data={(empresas.data ?? []).map((e) => ({ value: String(e.value), label: e.label }))}
+        value={empresaId ? String(empresaId) : null}
+        onChange={(v) => setParams(v ? { empresa: v } : {}, { replace: true })}
+      />
+      {empresaId === null ? (
+        <Alert color="blue" title="Escolha a loja">
+          Selecione a loja para ver a simulação da antecipação dos boletos dela.
         </Alert>
-      )}
-      {sim && !sim.totais && (
-        <Alert color="blue" title="Nada a antecipar">
-          {sim.msg}
-        </Alert>
-      )}
-      {sim?.totais && (
+      ) : (
         <>
-          <Text size="sm" c="dimmed">
-            Boletos garantidos a vencer. Taxa prorrata de {percentText(sim.taxas.taxa_prorrata)} ao dia e taxa de antecipação de{' '}
-            {percentText(sim.taxas.taxa_antecipacao)}.
-          </Text>
-          <SimulacaoBoletosTable boletos={sim.boletos} totalBoletos={sim.totais.total_boletos} totalProrata={sim.totais.total_prorata} />
-          <Title order={5}>Resumo</Title>
-          <ResumoTable totais={sim.totais} />
+          <Alert color="gray" title="Somente consulta">
+            Estes são os valores que a loja veria hoje. A solicitação de antecipação é enviada pela própria loja.
+          </Alert>
+          <SimulacaoView query={query} />
         </>
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={() => navigate('/operacao/antecipacoes')}>
-          Cancelar
-        </Button>
-        <Button onClick={() => void enviar()} loading={sending} disabled={!sim?.totais}>
-          Enviar Solicitação (Sujeito a análise)
+          Voltar
         </Button>
       </Group>
     </Stack>

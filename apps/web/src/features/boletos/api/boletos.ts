@@ -19,7 +19,7 @@ export type UpdateBoletoBody = ContractInput<typeof garantiaContracts.updateBole
 /** "update" of the spec: new due date and value (registered by the guarantees feature). */
 export const updateBoleto = (id: number, body: UpdateBoletoBody) => call(garantiaContracts.updateBoleto, { params: { id }, body });
 
-/** The public receipt's address (the caller opens it in the tab it opened during the click). */
+/** The public receipt's address (the caller opens it in a new tab once the receipt exists). */
 export function comprovanteUrl(token: string): string {
   return filePath(c.getComprovante, { token });
 }

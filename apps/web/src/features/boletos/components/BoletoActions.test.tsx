@@ -7,7 +7,7 @@ import { BoletoActions } from './BoletoActions';
 
 const row = (situacao: Situacao): BoletoRow => ({
   id: 7, digito: 1, parcela: 2, valor: 100, valor_atualizado: 100, vencimento: '2026-12-22', situacao,
-  created_at: '2026-11-22T13:00:00.000Z', garantia_id: 5, garantia_digito: 1, fantasia: 'Loja Demo', nome_razao: 'Ana', cpf_cnpj: '67431982500', antecipacao: null,
+  created_at: '2026-11-22T13:00:00.000Z', garantia_id: 5, garantia_digito: 1, fantasia: 'Loja Demo', nome_razao: 'Ana', cpf_cnpj: '67431982500', antecipacao: null, pode_alterar: true,
 });
 
 function buttonsFor(situacao: Situacao) {

@@ -12,7 +12,7 @@ vi.mock('../api/boletos', async (original) => ({ ...(await original<object>()), 
 const vencimento = addMonthsClamped(todayInSaoPaulo(), 2);
 const row: BoletoRow = {
   id: 7, digito: 1, parcela: 2, valor: 350, valor_atualizado: 350, vencimento, situacao: 'GARANTIDO',
-  created_at: '2026-11-22T13:00:00.000Z', garantia_id: 5, garantia_digito: 1, fantasia: 'Loja Demo', nome_razao: 'Ana', cpf_cnpj: '67431982500', antecipacao: null,
+  created_at: '2026-11-22T13:00:00.000Z', garantia_id: 5, garantia_digito: 1, fantasia: 'Loja Demo', nome_razao: 'Ana', cpf_cnpj: '67431982500', antecipacao: null, pode_alterar: true,
 };
 
 afterEach(() => {

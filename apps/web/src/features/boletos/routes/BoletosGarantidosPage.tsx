@@ -31,7 +31,7 @@ export function BoletosGarantidosPage() {
   const list = useBoletosList(draft);
   const refresh = () => client.invalidateQueries({ queryKey: boletoKeys.all });
   const act = useSubmit(
-    // baixar opens its receipt in a new tab (opened during the click, so no popup blocker interferes)
+    // baixar opens its receipt in a new tab once the boleto is baixado (no tab at all if it fails)
     (a: BoletoAction, row: BoletoRow) =>
       a === 'baixar' ? withNewTab(() => boletoAction(a, row.id), (res) => ('comprovante_token' in res.data ? comprovanteUrl(res.data.comprovante_token) : null)) : boletoAction(a, row.id),
     {

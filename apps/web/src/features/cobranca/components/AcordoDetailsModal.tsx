@@ -17,7 +17,7 @@ export interface AcordoDetailsModalProps {
 
 /** Opens the agreement term (PDF) in a new tab. */
 export const abrirTermo = (acordoId: number) =>
-  withNewTab(() => cobrancaApi.termoUrl(acordoId), (url) => url, { sameTabIfBlocked: true }).catch((err) => showError(errorMessage(err)));
+  withNewTab(() => cobrancaApi.termoUrl(acordoId), (url) => url).catch((err) => showError(errorMessage(err)));
 
 /**
  * The acordo's details (spec §2 Acordos): tabs "Dados do Acordo" (figures, instalments, boletos,

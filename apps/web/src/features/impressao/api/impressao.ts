@@ -26,7 +26,7 @@ export const pdfs = {
   duplicatas: (garantiaId: number) => fileUrl(c.getDuplicataAll, { params: { id: garantiaId } }),
 };
 
-/** Opens a PDF of the API in a new tab (opened during the click, so no popup blocker interferes). */
+/** Opens a PDF of the API in a new tab once it arrived (withNewTab: no blank tab when it fails). */
 export function openPdf(load: () => Promise<string>): Promise<string> {
-  return withNewTab(load, (url) => url, { sameTabIfBlocked: true });
+  return withNewTab(load, (url) => url);
 }

@@ -33,7 +33,7 @@ export function FechamentoPage() {
             <Button variant="light" disabled={!f} onClick={() => void pdf().then((url) => download(url, `fechamento-${empresaId}-${periodo.ano}-${String(periodo.mes).padStart(2, '0')}.pdf`)).catch((err) => showError(errorMessage(err)))}>
               Baixar PDF
             </Button>
-            <Button disabled={!f} onClick={() => void withNewTab(pdf, (url) => url, { sameTabIfBlocked: true }).catch((err) => showError(errorMessage(err)))}>
+            <Button disabled={!f} onClick={() => void withNewTab(pdf, (url) => url).catch((err) => showError(errorMessage(err)))}>
               Imprimir
             </Button>
           </>
