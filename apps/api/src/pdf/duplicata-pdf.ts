@@ -67,10 +67,13 @@ export function writeDuplicatas(doc: Pdf, d: DuplicataData): void {
       { label: 'CPF/CNPJ do comprador', value: fmt.doc(d.sacado.documento), w: w * 0.3 },
     ]);
     y = boxRow(doc, x, y, 22, [{ label: 'Domicílio do comprador', value: domicilio(d.sacado), w }]);
-    y = boxRow(doc, x, y, 22, [
-      { label: 'Praça de pagamento', value: d.praca, w: w * 0.65 },
+    const pracaW = w * 0.65;
+    boxRow(doc, x, y, 24, [
+      { label: 'Praça de pagamento', value: '', w: pracaW },
       { label: 'Condição', value: `Parcela ${p.parcela} de ${p.total} — a prazo`, w: w * 0.35 },
     ]);
+    writeInside(doc, d.praca, x + 2, y + 8, pracaW - 4, 14);
+    y += 24;
     y += 8;
     doc
       .font('regular')
@@ -93,4 +96,23 @@ export function writeDuplicatas(doc: Pdf, d: DuplicataData): void {
     line(x + w * 0.67, x + w, 'Assinatura do emitente', d.emitente.nome);
     if (slot < PER_PAGE - 1 && i < d.parcelas.length - 1) cutLine(doc, x, doc.page.margins.top + slotH - 8, x + w, doc.page.margins.top + slotH - 8);
   });
+}
+
+const VALUE_SIZE = 8;
+const MIN_SIZE = 6;
+
+/**
+ * Text that stays inside its box (issue 25: the place of payment ran past its border): one line at
+ * the box's usual size when it fits, else a smaller size down to 6 pt, else two wrapped lines at
+ * 6 pt — the whole text, never cut, since the duplicata must state its place of payment.
+ */
+function writeInside(doc: Pdf, text: string, x: number, y: number, width: number, height: number): void {
+  doc.font('regular').fillColor('#000');
+  const atOnePoint = doc.fontSize(1).widthOfString(text);
+  const size = Math.min(VALUE_SIZE, width / atOnePoint);
+  if (size >= MIN_SIZE) {
+    doc.fontSize(size).text(text, x, y + height - size - 1, { width, lineBreak: false });
+    return;
+  }
+  doc.fontSize(MIN_SIZE).text(text, x, y, { width, height, lineGap: 0 });
 }
