@@ -22,7 +22,6 @@ export const RELATORIO_CONTAS = [
   'cobranca_liquidada',
   'receita_encargos',
   'despesa_desconto',
-  'despesa_tarifa',
   'memo_recebido_loja',
   'receita_consulta',
   'receita_mensalidade',
@@ -30,8 +29,11 @@ export const RELATORIO_CONTAS = [
   'receita_antecipacao_taxa',
   'receita_antecipacao_taxa_basica',
 ] as const satisfies readonly LedgerAccountCode[];
+/** The Fechamento also shows each payment's tarifa (an expense outside the six figures). */
+const FECHAMENTO_CONTAS = [...RELATORIO_CONTAS, 'despesa_tarifa'] as const;
+type ContaDoFechamento = (typeof FECHAMENTO_CONTAS)[number];
 
-const CODES = sql.raw(`array[${RELATORIO_CONTAS.map((c) => `'${c}'`).join(',')}]::text[]`);
+const codeArray = (codes: readonly string[]) => sql.raw(`array[${codes.map((c) => `'${c}'`).join(',')}]::text[]`);
 
 /** The figures' parts of one shop in one month, integer centavos. */
 export type SaldosDoMes = {
@@ -41,7 +43,6 @@ export type SaldosDoMes = {
   recebidoPremiumCents: number;
   encargosCents: number;
   descontoCents: number;
-  tarifasCents: number;
   recebidoEstabCents: number;
   consultasCents: number;
   mensalidadeCents: number;
@@ -70,19 +71,18 @@ export function saldosDoMesSql(de: IsoDate, ate: IsoDate, empresaId?: number): S
            coalesce(sum(m.credits_cents) filter (where a.code = 'cobranca_liquidada'), 0) as recebido_premium,
            ${net('receita_encargos', 'credit')} as encargos,
            ${net('despesa_desconto', 'debit')} as desconto,
-           ${net('despesa_tarifa', 'debit')} as tarifas,
            ${net('memo_recebido_loja', 'debit')} as recebido_estab,
            ${net('receita_consulta', 'credit')} as consultas,
            ${net('receita_mensalidade', 'credit')} as mensalidade,
            ${net('receita_antecipacao_prorata', 'credit')} + ${net('receita_antecipacao_taxa', 'credit')} + ${net('receita_antecipacao_taxa_basica', 'credit')} as taxas_antecipacao
       from ledger_account a
       join ledger_balance_month m on m.account_id = a.id and m.month >= ${de}::date and m.month <= ${ate}::date
-     where a.code = any(${CODES}) and a.empresa_id is not null ${only}
+     where a.code = any(${codeArray(RELATORIO_CONTAS)}) and a.empresa_id is not null ${only}
      group by m.month, a.empresa_id`;
 }
 
 type SaldosRow = {
-  mes: string | Date; empresa_id: number; recebido_premium: string | number; encargos: string | number; desconto: string | number; tarifas: string | number;
+  mes: string | Date; empresa_id: number; recebido_premium: string | number; encargos: string | number; desconto: string | number;
   recebido_estab: string | number; consultas: string | number; mensalidade: string | number; taxas_antecipacao: string | number;
 };
 
@@ -97,7 +97,6 @@ export async function saldosDoMes(db: DbOrTx, de: IsoDate, ate: IsoDate, empresa
     recebidoPremiumCents: Number(r.recebido_premium),
     encargosCents: Number(r.encargos),
     descontoCents: Number(r.desconto),
-    tarifasCents: Number(r.tarifas),
     recebidoEstabCents: Number(r.recebido_estab),
     consultasCents: Number(r.consultas),
     mensalidadeCents: Number(r.mensalidade),
@@ -114,7 +113,7 @@ export type LancamentoDoMes = {
   antecipacaoId: number | null;
   consultaId: number | null;
   /** per report account: credits − debits for credit-normal accounts, debits − credits for the others */
-  valores: Partial<Record<(typeof RELATORIO_CONTAS)[number], number>>;
+  valores: Partial<Record<ContaDoFechamento, number>>;
   /** credits of cobranca_liquidada (what the bank paid): its debits take the money elsewhere in the same transaction */
   pagoNoBancoCents: number;
 };
@@ -129,7 +128,7 @@ export async function lancamentosDaLojaNoMes(db: DbOrTx, empresaId: number, inic
   const rows = (
     (await db.execute(sql`
       with contas as (
-        select id, code from ledger_account where empresa_id = ${empresaId} and code = any(${CODES})
+        select id, code from ledger_account where empresa_id = ${empresaId} and code = any(${codeArray(FECHAMENTO_CONTAS)})
       )
       select e.transaction_id, t.kind, to_char(e.occurred_on, 'YYYY-MM-DD') as occurred_on, e.boleto_id, t.antecipacao_id, t.consulta_id, c.code,
              sum(case when e.side = 'debit' then e.amount_cents else 0 end)::bigint as d,
@@ -140,7 +139,7 @@ export async function lancamentosDaLojaNoMes(db: DbOrTx, empresaId: number, inic
         join ledger_transaction t on t.id = e.transaction_id
        group by e.transaction_id, t.kind, e.occurred_on, e.boleto_id, t.antecipacao_id, t.consulta_id, c.code
        order by e.occurred_on, e.transaction_id, e.boleto_id nulls first`)) as {
-      rows: { transaction_id: number | string; kind: LedgerKind; occurred_on: string; boleto_id: number | null; antecipacao_id: number | null; consulta_id: number | null; code: (typeof RELATORIO_CONTAS)[number]; d: number | string; c: number | string }[];
+      rows: { transaction_id: number | string; kind: LedgerKind; occurred_on: string; boleto_id: number | null; antecipacao_id: number | null; consulta_id: number | null; code: ContaDoFechamento; d: number | string; c: number | string }[];
     }
   ).rows;
   const byKey = new Map<string, LancamentoDoMes>();
