@@ -9,12 +9,12 @@ vi.mock('../api/impressao', async (original) => ({ ...(await original<object>())
 const assinaturas = vi.hoisted(() => ({ listAssinaturas: vi.fn(async () => [] as unknown[]) }));
 vi.mock('../api/assinatura-envio', async (original) => ({ ...(await original<object>()), listAssinaturas: assinaturas.listAssinaturas }));
 
-const garantia = (status: string, libera_boleto: 'S' | 'N', situacao: string) => ({
+const garantia = (status: string, libera_boleto: 'S' | 'N', situacao: string, opts: { pode_alterar?: boolean; situacoes?: string[] } = {}) => ({
   id: 4, digito: 3, data: '2026-11-19', status, libera_boleto, situacao, qtd_titulo: 2, fantasia: 'Loja Demo',
-  nome_razao: 'João Pedro Almeida', cpf_cnpj: '38172645007',
+  nome_razao: 'João Pedro Almeida', cpf_cnpj: '38172645007', pode_alterar: opts.pode_alterar ?? true,
   boletos: [1, 2].map((parcela) => ({
     id: 10 + parcela, digito: 1, parcela, valor: 800, vencimento: `2027-0${parcela}-22`,
-    situacao: libera_boleto === 'S' ? 'DISPONÍVEL PARA PAGAMENTO' : null, linha_digitavel: null,
+    situacao: opts.situacoes?.[parcela - 1] ?? (libera_boleto === 'S' ? 'DISPONÍVEL PARA PAGAMENTO' : null), linha_digitavel: null,
   })),
 });
 
@@ -62,5 +62,37 @@ describe('Boletos da Garantia', () => {
     const parcelas = screen.getByRole('table', { name: 'Parcelas' });
     for (const header of ['Parcela', 'Valor', 'Vencimento']) expect(parcelas).toHaveTextContent(header);
     expect(parcelas).toHaveTextContent('R$ 800,00');
+  });
+
+  // issue 25, "only the actions one may take"
+  it("a franqueado on its franchisee's guarantee: no Assinatura digital nor duplicata upload, it says the guarantee is read only", async () => {
+    api.getGarantiaImpressao.mockResolvedValue(garantia('APROVADO', 'S', 'APROVADO', { pode_alterar: false }));
+    renderPage();
+    expect(await screen.findByText('Garantia de uma loja franqueada: somente consulta.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Assinatura digital' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Arraste aqui as duplicatas assinadas/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Duplicatas assinadas')).not.toBeInTheDocument();
+    // printing is reading: the slips and duplicatas stay available
+    expect(screen.getByRole('button', { name: 'Imprimir Duplicatas' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Gerar Boleto da parcela 1' })).toBeEnabled();
+  });
+
+  it('every instalment paid: no Imprimir Carnê, no Gerar Boleto, no signature request for a debt already settled', async () => {
+    api.getGarantiaImpressao.mockResolvedValue(garantia('APROVADO', 'S', 'APROVADO', { situacoes: ['LIQUIDADO', 'BAIXADO'] }));
+    renderPage();
+    await screen.findByRole('table', { name: 'Parcelas' });
+    expect(screen.queryByRole('button', { name: 'Imprimir Carnê' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Gerar Boleto/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Assinatura digital' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Imprimir Duplicatas' })).toBeEnabled();
+  });
+
+  it('one instalment paid, one open: Gerar Boleto only for the open one, Assinatura digital still offered', async () => {
+    api.getGarantiaImpressao.mockResolvedValue(garantia('APROVADO', 'S', 'APROVADO', { situacoes: ['LIQUIDADO', 'GARANTIDO'] }));
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Gerar Boleto da parcela 2' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Gerar Boleto da parcela 1' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Imprimir Carnê' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Assinatura digital' })).toBeEnabled();
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Loader, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { formatCpfCnpj, formatProtocol, MSG, padParcela, PAYABLE_SITUACOES } from '@bg/domain';
@@ -33,10 +33,15 @@ export function ImpressaoDetailPage() {
   // LIQUIDADO, BAIXADO, CANCELADO or QUITADO — the server refuses those too
   const pagavel = (b: ParcelaImpressao) => b.situacao !== null && PAYABLE_SITUACOES.includes(b.situacao);
   const algumPagavel = g.boletos.some(pagavel);
-  // only an APROVADO guarantee's duplicatas go out for signature, they are signed once, and only
-  // while some instalment can still be paid (or none was released yet)
-  const assinaturaDisabled =
-    g.status !== 'APROVADO' || Boolean(assinaturas.data?.some((a) => a.situacao === 'ASSINADA')) || (liberado && !g.boletos.some((b) => b.situacao === null || pagavel(b)));
+  // a franqueado reads its franchisees' guarantees only (DOMAIN.md "Tenancy"): no upload nor
+  // signature request is offered, as the server refuses both
+  const podeAlterar = g.pode_alterar;
+  // a signature is never asked for a debt already settled: offered only while some instalment can
+  // still be paid (or none was released yet); only an APROVADO guarantee's, and signed once
+  const assinaturaOferecida = podeAlterar && (!liberado || g.boletos.some((b) => b.situacao === null || pagavel(b)));
+  const assinaturaDisabled = g.status !== 'APROVADO' || Boolean(assinaturas.data?.some((a) => a.situacao === 'ASSINADA'));
+  // an instalment that can no longer be paid has no Gerar Boleto at all; one not yet released has it disabled
+  const encerrada = (b: ParcelaImpressao) => b.situacao !== null && !pagavel(b);
   return (
     <Stack>
       <PageHeader title="Boletos da Garantia" />
@@ -65,12 +70,19 @@ export function ImpressaoDetailPage() {
       <Group>
         {liberado && algumPagavel && <Button onClick={() => open(() => pdfs.carne(g.id))}>Imprimir Carnê</Button>}
         <Button variant="light" onClick={() => open(() => pdfs.duplicatas(g.id))}>Imprimir Duplicatas</Button>
-        <Button variant="light" disabled={assinaturaDisabled} onClick={() => setAssinando(true)}>
-          Assinatura digital
-        </Button>
+        {assinaturaOferecida && (
+          <Button variant="light" disabled={assinaturaDisabled} onClick={() => setAssinando(true)}>
+            Assinatura digital
+          </Button>
+        )}
       </Group>
+      {!podeAlterar && (
+        <Text size="sm" c="dimmed">
+          Garantia de uma loja franqueada: somente consulta.
+        </Text>
+      )}
       <AssinaturasEnviadas rows={assinaturas.data ?? []} />
-      <AssinaturaModal garantiaId={g.id} opened={assinando} onClose={() => setAssinando(false)} />
+      {podeAlterar && <AssinaturaModal garantiaId={g.id} opened={assinando} onClose={() => setAssinando(false)} />}
       <Title order={5}>Parcelas</Title>
       <DataTable<ParcelaImpressao>
         rowKey={(b) => b.id}
@@ -86,16 +98,21 @@ export function ImpressaoDetailPage() {
             header: '',
             align: 'right',
             kind: 'actions',
-            render: (b) => (
-              <Button size="xs" disabled={gerarDisabled || !pagavel(b)} onClick={() => open(() => pdfs.boleto(b.id))} aria-label={`Gerar Boleto da parcela ${b.parcela}`}>
-                Gerar Boleto
-              </Button>
-            ),
+            render: (b) =>
+              encerrada(b) ? null : (
+                <Button size="xs" disabled={gerarDisabled || !pagavel(b)} onClick={() => open(() => pdfs.boleto(b.id))} aria-label={`Gerar Boleto da parcela ${b.parcela}`}>
+                  Gerar Boleto
+                </Button>
+              ),
           },
         ]}
       />
-      <Title order={5}>Duplicatas assinadas</Title>
-      <DuplicataDropzone loading={duplicatas.busy} onUpload={duplicatas.run} />
+      {podeAlterar && (
+        <>
+          <Title order={5}>Duplicatas assinadas</Title>
+          <DuplicataDropzone loading={duplicatas.busy} onUpload={duplicatas.run} />
+        </>
+      )}
       <Group>
         <Button variant="default" onClick={() => navigate('/operacao/garantias/impressao')}>
           Voltar

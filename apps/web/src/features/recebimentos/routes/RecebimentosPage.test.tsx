@@ -13,7 +13,7 @@ vi.mock('../../../lib/auth', async () => {
 
 const row = {
   id: 21, parcela: 1, valor: 199.9, valor_atualizado: 244.14, vencimento: '2026-09-22', situacao: 'GARANTIDO',
-  garantia_id: 8, garantia_digito: 6, nome_razao: 'Roberto Carlos Mendes', cpf_cnpj: '85294736128',
+  garantia_id: 8, garantia_digito: 6, nome_razao: 'Roberto Carlos Mendes', cpf_cnpj: '85294736128', pode_alterar: true,
 };
 const page = { data: [row], from: 1, to: 1, total: 1, current_page: 1, last_page: 1, per_page: 15 };
 
@@ -39,6 +39,19 @@ describe('Recebimentos of an advanced boleto (decision 109)', () => {
     expect(await screen.findByText(/o valor antecipado \(R\$ 320,50\) virar uma dívida da loja, descontada do próximo repasse/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(api.receber).not.toHaveBeenCalled();
+  });
+});
+
+describe('Recebimentos for a franqueado (issue 25: read only)', () => {
+  it("its franchisee's boletos offer no Receber, its own shop's do", async () => {
+    user.current = { id: 4, nivel: '3', empresa: { id: 9 } };
+    const franqueada = { ...row, id: 23, parcela: 3, nome_razao: 'Cliente da Franqueada', pode_alterar: false };
+    api.listRecebimentos.mockResolvedValue({ ...page, data: [row, franqueada], to: 2, total: 2 });
+    renderWithProviders(<RecebimentosPage />);
+    expect(await screen.findByText('Somente consulta')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Receber parcela 3/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Receber parcela 1 de Roberto Carlos Mendes' })).toBeEnabled();
+    expect(screen.getAllByRole('button', { name: /^Receber/ })).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,5 @@
-import { Badge, Button, Stack } from '@mantine/core';
-import { formatCpfCnpj, formatProtocol, seamConsequence, seamRefusal, toCents } from '@bg/domain';
+import { Badge, Button, Stack, Text } from '@mantine/core';
+import { formatCpfCnpj, formatProtocol, seamConsequence, seamRefusal, SOMENTE_LEITURA_MSG, toCents } from '@bg/domain';
 import { isAdmin, useCurrentUser } from '../../../lib/auth';
 import { DateText, MoneyText, PagedTable, PageHeader, SearchBox, StatusBadge } from '../../../components';
 import { withNewTab } from '../../../lib/new-tab';
@@ -50,6 +50,14 @@ export function RecebimentosPage() {
             align: 'right',
             kind: 'actions',
             render: (r) => {
+              // a franqueado reads its franchisees' boletos only (DOMAIN.md "Tenancy"; the server refuses too)
+              if (!r.pode_alterar) {
+                return (
+                  <Text size="xs" c="dimmed" title={SOMENTE_LEITURA_MSG}>
+                    Somente consulta
+                  </Text>
+                );
+              }
               // inside an advance the shop does not receive it (the server refuses it too): say why instead
               const recusa = seamRefusal('receber', r.antecipacao, { admin });
               if (recusa) {
