@@ -74,6 +74,10 @@ export const resumoAdminJson = z.object({
   ultimoRetorno: dashboardRetornoJson.optional(),
   /** Present only while the last ledger check failed. */
   razao: dashboardRazaoJson.optional(),
+  /** From the ledger (decision 109): what repasses may pay the shops now, and to how many shops. */
+  aRepassar: z.object({ valor: money, lojas: z.number().int() }),
+  /** From the ledger: advances paid to shops not yet recovered from the bank, and how many shops. */
+  antecipacoesARecuperar: z.object({ valor: money, lojas: z.number().int() }),
 });
 
 export const dashboardContracts = {

@@ -18,6 +18,7 @@ import { empresaScope, inScope, type EmpresaScope } from '../tenancy/scope.js';
 import { countInadimplentes } from '../cobranca/list-inadimplentes.js';
 import { cnabResumo } from './cnab-resumo.js';
 import { ultimaVerificacao } from '../ledger/check-ledger.js';
+import { totaisARepassar } from '../financeiro/totais-a-repassar.js';
 
 const GARANTIA_LABELS = [...Object.values(GARANTIA_STATUS), 'PRÉ APROVADO'] as const;
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
@@ -75,6 +76,7 @@ async function resumoAdmin(db: Db, scope: EmpresaScope, today: IsoDate) {
     antecipacoesEmAnalise: await antecipacoesEmAnalise(db, scope),
     ...(await cnabResumo(db)),
     ...(await razaoResumo(db)),
+    ...(await totaisARepassar(db)),
   };
 }
 
@@ -89,8 +91,9 @@ async function razaoResumo(db: Db) {
  * GET /api/dashboard/getResumo: Início's cards for the actor's role, every figure counted from real
  * rows. usuario (and franqueado, over its scope): guarantees by status, open boletos due in the
  * next 7 days, advances in analysis (when the empresa advances). administrador: guarantees awaiting
- * analysis, defaulters, advances in analysis, the last remessa/retorno once CNAB records them, and
- * the last ledger check while it failed.
+ * analysis, defaulters, advances in analysis, the last remessa/retorno once CNAB records them, the
+ * last ledger check while it failed, and from the ledger what is owed to the shops (A repassar) and
+ * the advances still to recover.
  */
 export async function getResumo(db: Db, actor: Actor, today = todayInSaoPaulo()) {
   const scope = await empresaScope(db, actor);

@@ -48,7 +48,7 @@ export function UsuarioCards({ resumo }: { resumo: ResumoUsuario }) {
  * answers them (the CNAB feature fills ultimaRemessa / ultimoRetorno); never a placeholder figure.
  */
 export function AdminCards({ resumo }: { resumo: ResumoAdmin }) {
-  const { garantiasEmAnalise, inadimplentes, antecipacoesEmAnalise, ultimaRemessa, ultimoRetorno, razao } = resumo;
+  const { garantiasEmAnalise, inadimplentes, antecipacoesEmAnalise, ultimaRemessa, ultimoRetorno, razao, aRepassar, antecipacoesARecuperar } = resumo;
   return (
     <Stack gap="md">
       {razao && <RazaoAlertaCard razao={razao} />}
@@ -65,6 +65,21 @@ export function AdminCards({ resumo }: { resumo: ResumoAdmin }) {
           <Figure>{antecipacoesEmAnalise.quantidade}</Figure>
           <Text size="sm">
             <MoneyText value={antecipacoesEmAnalise.valor} /> solicitados
+          </Text>
+        </ResumoCard>
+        {/* from the ledger: what repasses may pay the shops now (each one's debts netted first) */}
+        <ResumoCard title="A repassar" to="/financeiro/repasses">
+          <Figure>
+            <MoneyText value={aRepassar.valor} />
+          </Figure>
+          <Text size="sm">{aRepassar.lojas === 0 ? 'Nenhuma loja com saldo a receber' : `a ${plural(aRepassar.lojas, 'loja', 'lojas')}`}</Text>
+        </ResumoCard>
+        <ResumoCard title="Antecipações a recuperar" to="/operacao/antecipacoes">
+          <Figure>
+            <MoneyText value={antecipacoesARecuperar.valor} />
+          </Figure>
+          <Text size="sm">
+            {antecipacoesARecuperar.lojas === 0 ? 'Nenhuma antecipação em aberto' : `pagas a ${plural(antecipacoesARecuperar.lojas, 'loja', 'lojas')}, a receber do banco`}
           </Text>
         </ResumoCard>
         {ultimaRemessa && (

@@ -10,6 +10,9 @@ vi.mock('../../../lib/auth', () => ({ useCurrentUser: () => ({ id: 1, nivel: aut
 
 afterEach(() => api.getResumo.mockReset());
 
+/** The ledger's cards with nothing owed (the API always answers them to administradores). */
+const semRazao = { aRepassar: { valor: 0, lojas: 0 }, antecipacoesARecuperar: { valor: 0, lojas: 0 } };
+
 describe('Início', () => {
   it('usuario: keeps the banner and shows its guarantees by status, boletos due and advances, each linking to its list', async () => {
     api.getResumo.mockResolvedValue({
@@ -31,7 +34,7 @@ describe('Início', () => {
 
   it('administrador: analysis queue, defaulters and advances; no remessa/retorno card until the API answers them', async () => {
     auth.nivel = '2';
-    api.getResumo.mockResolvedValue({ perfil: 'administrador', garantiasEmAnalise: 2, inadimplentes: 5, antecipacoesEmAnalise: { quantidade: 1, valor: 513.97 } });
+    api.getResumo.mockResolvedValue({ perfil: 'administrador', garantiasEmAnalise: 2, inadimplentes: 5, antecipacoesEmAnalise: { quantidade: 1, valor: 513.97 }, ...semRazao });
     renderWithProviders(<DashboardPage />);
     expect(await screen.findByRole('link', { name: /Garantias aguardando análise/ })).toHaveAttribute('href', '/operacao/garantias');
     expect(screen.getByRole('link', { name: /Inadimplentes/ })).toHaveTextContent('5');
@@ -43,12 +46,28 @@ describe('Início', () => {
   it('shows the last remessa and retorno once the API answers them', async () => {
     auth.nivel = '2';
     api.getResumo.mockResolvedValue({
-      perfil: 'administrador', garantiasEmAnalise: 0, inadimplentes: 0, antecipacoesEmAnalise: { quantidade: 0, valor: 0 },
+      perfil: 'administrador', garantiasEmAnalise: 0, inadimplentes: 0, antecipacoesEmAnalise: { quantidade: 0, valor: 0 }, ...semRazao,
       ultimaRemessa: { id: 1, created_at: '2025-03-10T13:00:00.000Z', quantidade_entrada: 3, total_valor_entrada: 900, quantidade_baixa: 1, total_valor_baixa: 100 },
       ultimoRetorno: { id: 2, created_at: '2025-03-11T13:00:00.000Z', quantidade_liquidado: 2, total_valor_liquidado: 500, quantidade_baixa: 0, total_valor_baixa: 0, quantidade_entrada: 3, total_valor_entrada: 900 },
     });
     renderWithProviders(<DashboardPage />);
     expect(await screen.findByRole('link', { name: /Última remessa/ })).toHaveTextContent('3 entradas (R$ 900,00)');
     expect(screen.getByRole('link', { name: /Último retorno/ })).toHaveAttribute('href', '/operacao/retornos');
+  });
+
+  it('shows what is owed to the shops and the advances to recover, from the ledger', async () => {
+    auth.nivel = '2';
+    api.getResumo.mockResolvedValue({
+      perfil: 'administrador', garantiasEmAnalise: 0, inadimplentes: 0, antecipacoesEmAnalise: { quantidade: 0, valor: 0 },
+      aRepassar: { valor: 12345.67, lojas: 3 }, antecipacoesARecuperar: { valor: 320.5, lojas: 1 },
+    });
+    renderWithProviders(<DashboardPage />);
+    const repassar = await screen.findByRole('link', { name: /A repassar/ });
+    expect(repassar).toHaveAttribute('href', '/financeiro/repasses');
+    expect(repassar).toHaveTextContent('R$ 12.345,67');
+    expect(repassar).toHaveTextContent('a 3 lojas');
+    const antecipacoes = screen.getByRole('link', { name: /Antecipações a recuperar/ });
+    expect(antecipacoes).toHaveTextContent('R$ 320,50');
+    expect(antecipacoes).toHaveTextContent('pagas a 1 loja, a receber do banco');
   });
 });
