@@ -38,13 +38,14 @@ import { pdfText } from '../financeiro/support.js';
  * - boleto B3 R$ 300,00: paid at the bank on P's last day, credited M-01, tarifa R$ 2,50;
  * - boleto B0 R$ 500,00: paid at the bank P-10, credited P-11, tarifa R$ 2,50 (applied today, with
  *   the others: the month is the bank's, not the file's);
+ * - boleto B4 R$ 200,00: the bank paid R$ 180,00 (R$ 20,00 short), P-15, credited P-16;
  * - boleto A R$ 400,00 due in 30 days: advanced today;
  * - three lookups today; the mensalidade of M.
  */
 let t: CnabTestApp;
 let empresaId: number;
 let fantasia: string;
-const ids: Record<'B0' | 'B1' | 'B2' | 'B3' | 'A', number> = { B0: 0, B1: 0, B2: 0, B3: 0, A: 0 };
+const ids: Record<'B0' | 'B1' | 'B2' | 'B3' | 'B4' | 'A', number> = { B0: 0, B1: 0, B2: 0, B3: 0, B4: 0, A: 0 };
 
 const today = todayInSaoPaulo();
 const M = { mes: Number(today.slice(5, 7)), ano: Number(today.slice(0, 4)) };
@@ -79,11 +80,11 @@ beforeAll(async () => {
   const token = await loginWith(t.app, user.login, user.password);
 
   // two guarantees, released and sent to the bank in one remessa
-  const g1 = await createGarantia(t.db, { empresa_id: emp.id, usuario_id: user.id, pessoa_id: (await createPessoa(t.db)).id, status: 'APROVADO', libera_boleto: 'S', parcelas: [50000, 100000, 25000, 30000], primeiroVencimento: addDays(today, 20) });
+  const g1 = await createGarantia(t.db, { empresa_id: emp.id, usuario_id: user.id, pessoa_id: (await createPessoa(t.db)).id, status: 'APROVADO', libera_boleto: 'S', parcelas: [50000, 100000, 25000, 30000, 20000], primeiroVencimento: addDays(today, 20) });
   const g2 = await createGarantia(t.db, { empresa_id: emp.id, usuario_id: user.id, pessoa_id: (await createPessoa(t.db)).id, status: 'APROVADO', libera_boleto: 'S', parcelas: [40000], primeiroVencimento: addDays(today, 30) });
   for (const g of [g1, g2]) await issueBoletosOnRelease(t.db, g.garantia.id, { id: t.admin.id, ip: null });
-  const [b0, b1, b2, b3] = await t.db.select({ id: boleto.id }).from(boleto).where(eq(boleto.garantia_id, g1.garantia.id)).orderBy(boleto.parcela);
-  Object.assign(ids, { B0: b0.id, B1: b1.id, B2: b2.id, B3: b3.id, A: g2.boletos[0].id });
+  const [b0, b1, b2, b3, b4] = await t.db.select({ id: boleto.id }).from(boleto).where(eq(boleto.garantia_id, g1.garantia.id)).orderBy(boleto.parcela);
+  Object.assign(ids, { B0: b0.id, B1: b1.id, B2: b2.id, B3: b3.id, B4: b4.id, A: g2.boletos[0].id });
   const { remessa } = await gerarRemessa(t);
   expect(remessa).toBeTruthy();
 
@@ -93,6 +94,7 @@ beforeAll(async () => {
       [50000, { paidCents: 50000, feeCents: 250, occurrenceDate: addDays(pInicio, 9), creditDate: addDays(pInicio, 10) }],
       [100000, { paidCents: 111950, interestCents: 11950, feeCents: 250, occurrenceDate: mInicio, creditDate: addDays(mInicio, 1) }],
       [30000, { paidCents: 30000, feeCents: 250, occurrenceDate: pFim, creditDate: mInicio }],
+      [20000, { paidCents: 18000, discountCents: 2000, feeCents: 250, occurrenceDate: addDays(pInicio, 14), creditDate: addDays(pInicio, 15) }],
     ]),
   );
   const up = await uploadRetorno(t, 'RET-RELATORIO.ret', answer);
@@ -161,16 +163,20 @@ describe('Faturamento from the ledger: a month computed by hand', () => {
     });
   });
 
-  it('the previous month has the payment credited in it and not the one paid on its last day and credited in the next', async () => {
+  it('the previous month has the payments credited in it and not the one paid on its last day and credited in the next', async () => {
     expect(await linhaDaLoja(P)).toMatchObject({
-      // B0 only: 500,00 paid and credited in P (the retorno was applied today); B3 is M's
-      total_boletos: 500,
+      // B0 500,00 + B4 200,00 (paid short: the shop is owed its whole value) = 700,00, credited in P
+      // though the retorno was applied today; B3 is M's
+      total_boletos: 700,
       recebido_estabelecimento: 0,
       // registered in M: no mensalidade for P, nothing else charged
       servicos_premium: 0,
-      repasse_liquido: 500,
-      recebido_premium: 500,
-      receita: 0,
+      // 700,00 − 0 − 0
+      repasse_liquido: 700,
+      // 500,00 + 180,00
+      recebido_premium: 680,
+      // 680,00 − 700,00: the R$ 20,00 the bank paid short is the guarantor's
+      receita: -20,
     });
   });
 
@@ -232,10 +238,13 @@ describe('Fechamento from the ledger', () => {
     expect(cents(f.total_consultas) + cents(f.mensalidade) + cents(f.total_antecipacoes)).toBe(cents(f.resumo.servicos_premium));
   });
 
-  it('the previous month lists B0 alone; the HTML and the PDF show the bank’s figures', async () => {
+  it('the previous month lists B0 and B4 by their data de crédito; the HTML and the PDF show the bank’s figures', async () => {
     const p = await fechamento(P);
-    expect(p.boletos.map((b: { id: number }) => b.id)).toEqual([ids.B0]);
-    expect(p.boletos[0]).toMatchObject({ data: addDays(pInicio, 10), valor_pago: 500 });
+    expect(p.boletos).toMatchObject([
+      { id: ids.B0, data: addDays(pInicio, 10), valor: 500, valor_pago: 500, encargos: 0 },
+      { id: ids.B4, data: addDays(pInicio, 15), valor: 200, valor_pago: 180, encargos: 0 },
+    ]);
+    expect(p.html).toContain('<td class="valor negativo">-R$ 20,00</td>');
 
     const f = await fechamento(M);
     for (const text of ['R$ 1.550,00', 'R$ 1.419,50', 'R$ 311,90', 'R$ 119,50', 'Consultas: 3 × R$ 3,50', 'Pago no banco', 'Recebido pela loja']) expect(f.html).toContain(text);
