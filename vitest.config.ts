@@ -33,6 +33,8 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/api/test/global-setup.ts'],
+          // offline: the CEP lookup answers from the cache only (online providers are the default)
+          env: { CEP_PROVIDERS: 'none' },
           setupFiles: ['apps/api/test/fresh-modules.ts', 'apps/api/test/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -21,6 +21,8 @@ const env = {
   ACCESS_TOKEN_TTL: process.env.E2E_ACCESS_TOKEN_TTL ?? '5',
   LOG_LEVEL: 'warn',
   CHAT_URL: 'https://chat.example.com/boleto-garantido',
+  // offline: CEPs from the seeded cache only (the online providers are on by default)
+  CEP_PROVIDERS: 'none',
 };
 // the Playwright runner that started us (its pid is in the database name): gone → we stop
 const runnerPid = Number(process.env.E2E_RUNNER_PID) || process.ppid;

@@ -117,18 +117,23 @@ const trustProxySetting = {
 
 const CEP_PROVIDER_NAMES = ['viacep', 'brasilapi'] as const;
 
-/** CEP_PROVIDERS: "viacep,brasilapi" (any case, spaces allowed) into the ordered list of names. */
+/**
+ * CEP_PROVIDERS: "viacep,brasilapi" (any case, spaces allowed) into the ordered list of names;
+ * `none` turns the online lookup off (the cache only: offline installations and the test suite).
+ */
 const cepProviderList = {
   schema: z
     .string()
     .transform((v) =>
-      v
-        .split(',')
-        .map((n) => n.trim().toLowerCase())
-        .filter(Boolean),
+      v.trim().toLowerCase() === 'none'
+        ? []
+        : v
+            .split(',')
+            .map((n) => n.trim().toLowerCase())
+            .filter(Boolean),
     )
     .pipe(z.array(z.enum(CEP_PROVIDER_NAMES))),
-  doc: { type: 'comma-separated list of `viacep`, `brasilapi`', rule: 'deve ser uma lista separada por vírgulas de viacep e brasilapi' },
+  doc: { type: 'comma-separated list of `viacep`, `brasilapi`, or `none`', rule: 'deve ser uma lista separada por vírgulas de viacep e brasilapi, ou none' },
 };
 
 /** The beneficiary account fields (docs/boletos.md): validated together by contaCobrancaSchema in config.ts. */
@@ -186,9 +191,10 @@ export const envSchema = z.object({
   FILE_LINK_SECRET: optional(text(), { meaning: 'signs the expiring links to uploaded files', defaultText: '`JWT_SECRET`', secret: true }),
   FILE_LINK_TTL: withDefault(integer(1), 600, { meaning: 'lifetime of those links, seconds' }),
   CHAT_URL: withDefault(text('link'), 'https://wa.me/5511999999999', { meaning: "the menu's Chat link (opens in a new tab)" }),
-  CEP_PROVIDERS: withDefault(cepProviderList, [], {
-    meaning: 'CEP lookup chain, in order; unset answers from the seeded cache only (docs/cadastros.md)',
-    defaultText: '— (cache only)',
+  CEP_PROVIDERS: withDefault(cepProviderList, ['viacep', 'brasilapi'], {
+    meaning:
+      'CEP lookup chain, in order, after the cache (each answer is cached); `none`: the cache only, offline (the test suite runs so). When every provider fails the operator types the address (docs/cadastros.md)',
+    defaultText: '`viacep,brasilapi`',
   }),
   CEP_TIMEOUT_MS: withDefault(integer(1), 3000, { meaning: 'timeout of each CEP provider call, ms' }),
   CEP_CACHE_DAYS: withDefault(

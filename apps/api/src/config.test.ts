@@ -39,7 +39,7 @@ describe('loadConfig', () => {
       requireAdmin2fa: false,
       totpEncryptionKey: null,
       lgpdAccessLogRetentionMonths: 12,
-      cep: { providers: [], timeoutMs: 3000, cacheDays: 30 },
+      cep: { providers: ['viacep', 'brasilapi'], timeoutMs: 3000, cacheDays: 30 },
       bureauProvider: 'local',
       messaging: { provider: 'outbox', webhookUrl: null, webhookToken: null, timeoutMs: 10000 },
       contaCobranca: null,
@@ -134,6 +134,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JOB_HEARTBEAT_SECONDS: '30' })).toThrow('a variável JOB_LEASE_SECONDS deve ser pelo menos o dobro de JOB_HEARTBEAT_SECONDS (30) (recebido: 45).');
     expect(() => loadConfig({ JOB_LEASE_SECONDS: '4' })).toThrow('a variável JOB_LEASE_SECONDS deve ser um número inteiro entre 5 e 3600 (recebido: 4).');
     expect(() => loadConfig({ JOB_HEARTBEAT_SECONDS: '0' })).toThrow('a variável JOB_HEARTBEAT_SECONDS deve ser um número inteiro entre 1 e 300 (recebido: 0).');
+  });
+
+  it('CEP: the online providers by default, 3 s each; `none` turns them off (issue 25)', () => {
+    expect(loadConfig({}).cep).toEqual({ providers: ['viacep', 'brasilapi'], timeoutMs: 3000, cacheDays: 30 });
+    expect(loadConfig({ CEP_PROVIDERS: 'none' }).cep.providers).toEqual([]);
+    expect(loadConfig({ CEP_PROVIDERS: ' BrasilAPI ' }).cep.providers).toEqual(['brasilapi']);
+    expect(() => loadConfig({ CEP_PROVIDERS: 'correios' })).toThrow(StartupError);
   });
 
   it('never repeats a secret, and keeps the sentence on one line', () => {

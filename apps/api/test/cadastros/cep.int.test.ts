@@ -14,7 +14,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe('GET /api/cep/{cep} (offline default: cache only)', () => {
+describe('GET /api/cep/{cep} (the test suite: cache only)', () => {
+  it('never reaches the internet: vitest.config.ts turns the default online providers off', () => {
+    // the app's own default is ViaCEP then BrasilAPI (config.test.ts); the suite runs with CEP_PROVIDERS=none
+    expect(t.config.cep.providers).toEqual([]);
+  });
+
   it('answers a cached address', async () => {
     await createCepCache(t.database.db, { cep: '88010000', endereco: 'Rua Felipe Schmidt', complemento: '', bairro: 'Centro', cidade: 'Florianópolis', uf: 'SC' });
     const res = await t.call({ method: 'GET', url: '/api/cep/88010-000', token });

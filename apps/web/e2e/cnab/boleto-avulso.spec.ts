@@ -15,7 +15,7 @@ test('[CNAB]: a boleto avulso is created, its PDF opened and its remittance file
   await page.getByLabel('CEP').fill('01310100');
   await page.getByLabel('Número').click();
   await expect(page.getByLabel('Endereço')).toHaveValue('Avenida Paulista');
-  await expect(page.getByLabel('Cidade')).toHaveAttribute('readonly');
+  await expect(page.getByLabel('Cidade')).toBeDisabled();
   await page.getByLabel('Número').fill('321');
   await page.getByLabel('Valor').fill('187,45');
   const [y, m] = isoInMonths(1).split('-');

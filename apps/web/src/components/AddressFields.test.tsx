@@ -71,10 +71,10 @@ describe('CepInput', () => {
 });
 
 describe('AddressFields', () => {
-  it('fills the address on a found CEP and makes cidade and uf read-only', async () => {
+  it('fills the address on a found CEP and disables cidade and uf (spec §2)', async () => {
     installFetch(() => json(200, { status: 200, msg: 'ok', data: PAULISTA }));
     renderWithProviders(<AddressForm />);
-    expect(screen.getByLabelText(/Cidade/)).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText(/Cidade/)).toBeEnabled();
     await userEvent.type(screen.getByLabelText(/CEP/), '01310100');
     await userEvent.tab();
     await waitFor(() => expect(screen.getByLabelText(/Endereço/)).toHaveValue('Avenida Paulista'));
@@ -83,27 +83,32 @@ describe('AddressFields', () => {
     expect(screen.getByLabelText(/UF/)).toHaveValue('SP');
     // the CEP's postal range ("de 612 a 1510 - lado par") is not a complemento: the form never uses it
     expect(screen.getByLabelText('Complemento')).toHaveValue('');
-    expect(screen.getByLabelText(/Cidade/)).toHaveAttribute('readonly');
-    expect(screen.getByLabelText(/UF/)).toHaveAttribute('readonly');
+    expect(screen.getByLabelText(/Cidade/)).toBeDisabled();
+    expect(screen.getByLabelText(/UF/)).toBeDisabled();
     expect(values).toMatchObject({ cep: '01310-100', endereco: 'Avenida Paulista', cidade: 'São Paulo', uf: 'SP' });
   });
 
-  it('never writes the CEP answer into Complemento, nor clears a saved one', async () => {
+  it('never writes the CEP answer into Complemento; changing the CEP clears the old address\'s complemento', async () => {
     installFetch((url) => (url === '/api/cep/01310100' ? json(200, { status: 200, msg: 'ok', data: PAULISTA }) : json(422, { status: 422, msg: 'Digite um CEP válido!' })));
     renderWithProviders(<AddressForm initial={{ cep: '30130-010', complemento: 'Apto 12' }} />);
     const cep = screen.getByLabelText(/CEP/);
+    // retyping the same CEP keeps it
+    await userEvent.clear(cep);
+    await userEvent.type(cep, '30130010');
+    expect(screen.getByLabelText('Complemento')).toHaveValue('Apto 12');
     await userEvent.clear(cep);
     await userEvent.type(cep, '01310100');
+    expect(screen.getByLabelText('Complemento')).toHaveValue('');
     await userEvent.tab();
     await waitFor(() => expect(screen.getByLabelText(/Cidade/)).toHaveValue('São Paulo'));
-    expect(screen.getByLabelText('Complemento')).toHaveValue('Apto 12');
+    expect(screen.getByLabelText('Complemento')).toHaveValue('');
+    await userEvent.type(screen.getByLabelText('Complemento'), 'Sala 3');
     await userEvent.clear(cep);
     await userEvent.type(cep, '123');
     await userEvent.tab();
     expect(await screen.findByText('Digite um CEP válido!')).toBeInTheDocument();
     expect(screen.getByLabelText(/Endereço/)).toHaveValue('');
-    expect(screen.getByLabelText('Complemento')).toHaveValue('Apto 12');
-    expect(values).toMatchObject({ complemento: 'Apto 12' });
+    expect(values).toMatchObject({ complemento: 'Sala 3' });
   });
 
   it('keeps a complemento the user already typed', async () => {
@@ -132,13 +137,13 @@ describe('AddressFields', () => {
     const cep = screen.getByLabelText(/CEP/);
     await userEvent.type(cep, '01310100');
     await userEvent.tab();
-    await waitFor(() => expect(screen.getByLabelText(/Cidade/)).toHaveAttribute('readonly'));
+    await waitFor(() => expect(screen.getByLabelText(/Cidade/)).toBeDisabled());
     await userEvent.clear(cep);
     await userEvent.type(cep, '69005010');
     await userEvent.tab();
     expect(await screen.findByText('Não conseguimos buscar seu endereço!')).toBeInTheDocument();
     const cidade = screen.getByLabelText(/Cidade/);
-    expect(cidade).not.toHaveAttribute('readonly');
+    expect(cidade).toBeEnabled();
     await userEvent.clear(cidade);
     await userEvent.type(cidade, 'Manaus');
     await userEvent.clear(screen.getByLabelText(/UF/));

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { onlyDigits } from '@bg/domain';
 import { Grid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { CepInput, type CepLookupResult } from './CepInput';
@@ -26,15 +27,30 @@ export interface AddressFieldsProps<T extends AddressValues> {
 
 /**
  * CEP plus the address it fills (spec §5). A found address fills only endereco, bairro, cidade
- * and uf, and makes cidade and uf read-only; número and complemento are the user's (the CEP
- * answer's complemento is a postal range such as "de 612 a 1510 - lado par", never a
- * complemento), so no lookup ever writes or clears them. An invalid CEP clears what a lookup
- * fills; a failed lookup leaves cidade and uf editable so the user can type them.
+ * and uf, and disables cidade and uf (spec §2, boleto avulso) while they hold the lookup's answer;
+ * número and complemento are the user's (the CEP answer's complemento is a postal range such as
+ * "de 612 a 1510 - lado par", never a complemento), so no lookup writes them. Changing a complete
+ * CEP to another one clears complemento, which belonged to the old address (issue 25); a
+ * complemento typed before the first CEP stays. An invalid CEP clears what a lookup fills; a failed
+ * lookup (every provider down) leaves cidade and uf editable so the user types the address.
  */
 export function AddressFields<T extends AddressValues>({ form, disabled = false, withAsterisk = true }: AddressFieldsProps<T>) {
   const [filledByLookup, setFilledByLookup] = useState(false);
   // Mantine's form is generic over T; the address keys are known to exist on it.
   const f = form as UseFormReturnType<AddressValues>;
+  // the last complete CEP the form held: the address (and its complemento) belong to it
+  const addressCep = useRef<string | null>(null);
+  const cepProps = f.getInputProps('cep');
+  const onCepChange = (value: string) => {
+    const before = onlyDigits(f.getValues().cep ?? '');
+    if (before.length === 8) addressCep.current = before;
+    const now = onlyDigits(value ?? '');
+    if (now.length === 8) {
+      if (addressCep.current && addressCep.current !== now) f.setFieldValue('complemento', '');
+      addressCep.current = now;
+    }
+    cepProps.onChange(value);
+  };
 
   const onAddress = (result: CepLookupResult) => {
     if (result.status === 'found') {
@@ -55,7 +71,7 @@ export function AddressFields<T extends AddressValues>({ form, disabled = false,
   return (
     <Grid>
       <Grid.Col span={{ base: 12, sm: 3 }}>
-        <CepInput label="CEP" withAsterisk={withAsterisk} disabled={disabled} {...f.getInputProps('cep')} onAddress={onAddress} />
+        <CepInput label="CEP" withAsterisk={withAsterisk} disabled={disabled} {...cepProps} onChange={onCepChange} onAddress={onAddress} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 7 }}>
         <TextInput label="Endereço" withAsterisk={withAsterisk} disabled={disabled} maxLength={150} {...f.getInputProps('endereco')} />
@@ -70,14 +86,13 @@ export function AddressFields<T extends AddressValues>({ form, disabled = false,
         <TextInput label="Bairro" withAsterisk={withAsterisk} disabled={disabled} maxLength={100} {...f.getInputProps('bairro')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 3 }}>
-        <TextInput label="Cidade" withAsterisk={withAsterisk} disabled={disabled} readOnly={locked} maxLength={100} {...f.getInputProps('cidade')} />
+        <TextInput label="Cidade" withAsterisk={withAsterisk} disabled={disabled || locked} maxLength={100} {...f.getInputProps('cidade')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 2 }}>
         <TextInput
           label="UF"
           withAsterisk={withAsterisk}
-          disabled={disabled}
-          readOnly={locked}
+          disabled={disabled || locked}
           maxLength={2}
           {...f.getInputProps('uf')}
           onChange={(event) => f.setFieldValue('uf', event.currentTarget.value.toUpperCase())}

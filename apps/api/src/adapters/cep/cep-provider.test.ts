@@ -51,8 +51,9 @@ const fromEnv = (env: Record<string, string>, fetchFn?: FetchLike) => {
 };
 
 describe('CEP_PROVIDERS and the chain', () => {
-  it('builds the providers in the configured order and none by default', () => {
-    expect(fromEnv({}).length).toBe(0);
+  it('builds the providers in the configured order: ViaCEP then BrasilAPI by default, none with `none`', () => {
+    expect(fromEnv({}).map((p) => p.name)).toEqual(['viacep', 'brasilapi']);
+    expect(fromEnv({ CEP_PROVIDERS: 'none' })).toEqual([]);
     expect(fromEnv({ CEP_PROVIDERS: ' viacep, BrasilAPI ' }).map((p) => p.name)).toEqual(['viacep', 'brasilapi']);
     expect(() => fromEnv({ CEP_PROVIDERS: 'correios' })).toThrow(/CEP_PROVIDERS/);
   });

@@ -25,7 +25,7 @@ function toInput(v: Values): BoletoAvulsoInput {
 
 /**
  * "Novo Boleto Avulso": leaving the CPF/CNPJ fills a known payer (GET getByCpfCnpj); the address by
- * CEP (cidade and UF read-only when the lookup filled them); valor and vencimento; an optional
+ * CEP (cidade and UF disabled while the lookup's answer fills them); valor and vencimento; an optional
  * empresa (the shop it is charged for). Validated with the API's own schema (spec §5).
  */
 export function NovoBoletoAvulsoPage() {
