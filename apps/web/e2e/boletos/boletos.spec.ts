@@ -47,7 +47,7 @@ test('[BOLETOS]: loja receives a boleto and opens its receipt', async ({ page })
   expect(cells[4]).toContain('R$ 320,50');
   expect(cells[5]).not.toContain('R$ 320,50');
   await receber.click();
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Confirmar' }).click()]);
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Sim, receber boleto' }).click()]);
   await expect(page.getByText('Tudo Certo!')).toBeVisible();
   await expect(popup.getByRole('heading', { name: 'Comprovante de Recebimento' })).toBeVisible();
   await expect(popup.getByText('Fernanda Lima Costa')).toBeVisible();
@@ -65,15 +65,18 @@ test('[BOLETOS]: administrador marks a BAIXADO (REMOVIDO) boleto as quitado and 
   await page.getByRole('button', { name: 'Filtrar' }).click();
   const row = page.getByRole('row').filter({ hasText: 'Roberto Carlos Mendes' });
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole('button', { name: 'Cancelar' })).toHaveCount(0);
-  await row.getByRole('button', { name: 'Marcar como quitado' }).click();
-  await page.getByRole('button', { name: 'Confirmar' }).click();
+  // the row's actions are in its compact Ações menu (issue 25)
+  await row.getByRole('button', { name: /^Ações do boleto/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Cancelar' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Marcar como quitado' }).click();
+  await page.getByRole('button', { name: 'Sim, marcar como quitado' }).click();
   await expect(page.getByText('Tudo Certo!')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Roberto Carlos Mendes' })).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Situação' }).click();
   await page.getByRole('option', { name: 'QUITADO', exact: true }).click();
   await page.getByRole('button', { name: 'Filtrar' }).click();
-  await page.getByRole('row').filter({ hasText: 'Roberto Carlos Mendes' }).first().getByRole('button', { name: 'Histórico' }).click();
+  await page.getByRole('row').filter({ hasText: 'Roberto Carlos Mendes' }).first().getByRole('button', { name: /^Ações do boleto/ }).click();
+  await page.getByRole('menuitem', { name: 'Histórico' }).click();
   await expect(page.getByRole('table', { name: 'Histórico do boleto' })).toContainText('GARANTIDO');
   check();
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ALL_SITUACOES, SITUACAO, type Situacao } from '@bg/domain';
 import { renderWithProviders } from '../../../test/render';
 import type { BoletoRow } from '../api/boletos';
@@ -10,16 +11,18 @@ const row = (situacao: Situacao): BoletoRow => ({
   created_at: '2026-11-22T13:00:00.000Z', garantia_id: 5, garantia_digito: 1, fantasia: 'Loja Demo', nome_razao: 'Ana', cpf_cnpj: '67431982500', antecipacao: null, pode_alterar: true,
 });
 
-function buttonsFor(situacao: Situacao) {
+/** The entries of the row's compact Ações menu (issue 25: the list fits 1280 px). */
+async function buttonsFor(situacao: Situacao) {
   const view = renderWithProviders(<BoletoActions row={row(situacao)} onAction={() => {}} onUpdate={() => {}} onHistory={() => {}} />);
-  const names = screen.getAllByRole('button').map((b) => b.textContent);
+  await userEvent.click(screen.getByRole('button', { name: 'Ações do boleto 7' }));
+  const names = (await screen.findAllByRole('menuitem')).map((b) => b.textContent);
   view.unmount();
   return names;
 }
 
 describe('Boletos Garantidos row actions', () => {
-  it.each(ALL_SITUACOES)('%s shows only the actions the state machine allows', (situacao) => {
-    const names = buttonsFor(situacao);
+  it.each(ALL_SITUACOES)('%s shows only the actions the state machine allows', async (situacao) => {
+    const names = await buttonsFor(situacao);
     const open = [SITUACAO.DISPONIVEL, SITUACAO.ENVIADO_REGISTRO, SITUACAO.GARANTIDO] as string[];
     // cancelar, quitar, baixar and update only while the boleto can still be paid
     for (const label of ['Cancelar', 'Quitar', 'Baixar', 'Atualizar']) expect(names.includes(label), label).toBe(open.includes(situacao));
@@ -27,10 +30,11 @@ describe('Boletos Garantidos row actions', () => {
     expect(names).toContain('Histórico');
   });
 
-  it('hands the chosen action and row to the page (which confirms before calling the API)', () => {
+  it('hands the chosen action and row to the page (which confirms before calling the API)', async () => {
     const onAction = vi.fn();
     renderWithProviders(<BoletoActions row={row(SITUACAO.BAIXADO_REMOVIDO)} onAction={onAction} onUpdate={() => {}} onHistory={() => {}} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Marcar como quitado' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ações do boleto 7' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Marcar como quitado' }));
     expect(onAction).toHaveBeenCalledWith('marcarQuitado', expect.objectContaining({ id: 7 }));
   });
 });

@@ -1,4 +1,4 @@
-import { Badge, Button, Group } from '@mantine/core';
+import { Badge, Button, Group, Menu } from '@mantine/core';
 import { canApply, seamRefusal, type SeamAction } from '@bg/domain';
 import type { BoletoAction, BoletoRow } from '../api/boletos';
 
@@ -26,19 +26,24 @@ export function BoletoActions({ row, onAction, onUpdate, onHistory }: {
           {hold.situacao === 'APROVADA' ? `Antecipado nº ${hold.id}` : `Em antecipação nº ${hold.id}`}
         </Badge>
       )}
-      {actions.map((a) => (
-        <Button key={a} size="compact-xs" variant="light" color={a === 'cancelar' ? 'red' : undefined} onClick={() => onAction(a, row)}>
-          {LABELS[a]}
-        </Button>
-      ))}
-      {updatable && (
-        <Button size="compact-xs" variant="light" color="gray" onClick={() => onUpdate(row)}>
-          Atualizar
-        </Button>
-      )}
-      <Button size="compact-xs" variant="subtle" onClick={() => onHistory(row)}>
-        Histórico
-      </Button>
+      {/* one compact menu instead of up to six buttons, so the list fits a 1280 px screen with
+          Situação whole (issue 25) */}
+      <Menu position="bottom-end" withinPortal shadow="md">
+        <Menu.Target>
+          <Button size="compact-xs" variant="light" rightSection="▾" aria-label={`Ações do boleto ${row.id}`}>
+            Ações
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {actions.map((a) => (
+            <Menu.Item key={a} color={a === 'cancelar' ? 'red' : undefined} onClick={() => onAction(a, row)}>
+              {LABELS[a]}
+            </Menu.Item>
+          ))}
+          {updatable && <Menu.Item onClick={() => onUpdate(row)}>Atualizar</Menu.Item>}
+          <Menu.Item onClick={() => onHistory(row)}>Histórico</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
     </Group>
   );
 }

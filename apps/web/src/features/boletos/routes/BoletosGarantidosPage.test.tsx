@@ -32,7 +32,9 @@ describe('Boletos Garantidos', () => {
     api.listBoletos.mockResolvedValue({ data: [row], from: 1, to: 1, total: 1, current_page: 1, last_page: 1, per_page: 15 });
     lookups.empresasForSelect.mockResolvedValue([]);
     renderWithProviders(<BoletosGarantidosPage />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Quitar' }));
+    // the row's actions are in its compact Ações menu (issue 25)
+    fireEvent.click(await screen.findByRole('button', { name: /^Ações do boleto/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Quitar' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Quitar este boleto (garantia honrada)? Esta ação não pode ser desfeita.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
