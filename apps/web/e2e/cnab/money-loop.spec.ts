@@ -66,7 +66,7 @@ test('[CNAB]: remessa generated and downloaded, the bank answer uploaded, previe
   await expect(panel.getByText('Nosso número não encontrado nesta conta.').first()).toBeVisible();
 
   await panel.getByRole('button', { name: 'Aplicar retorno' }).click();
-  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await page.getByRole('button', { name: 'Sim, aplicar retorno' }).click();
   await expect(panel).toHaveAttribute('data-status', 'PROCESSADO', { timeout: 60_000 });
   await expect(panel.getByTestId('retorno-resultado')).toContainText(/Liquidados: 1/);
   await panel.getByRole('button', { name: 'Resultado por título' }).click();

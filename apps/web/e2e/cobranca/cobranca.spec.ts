@@ -28,7 +28,7 @@ test('[COBRANÇA]: administrador simulates 3 instalments with a discount, effect
   await expect(page.getByRole('table', { name: 'Parcelas do acordo' }).getByRole('row')).toHaveCount(4);
 
   await page.getByRole('button', { name: 'Efetivar Acordo' }).click();
-  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await page.getByRole('button', { name: 'Sim, efetivar acordo' }).click();
   await expect(page.getByText('Tudo Certo!')).toBeVisible();
   // the three overdue boletos left for removal; the one due today is still pending
   await expect(boletos.getByRole('row')).toHaveCount(2);
@@ -41,7 +41,7 @@ test('[COBRANÇA]: administrador simulates 3 instalments with a discount, effect
   await page.keyboard.press('Enter');
   const baixar = page.getByRole('button', { name: 'Baixar parcela 1/3 de Juliana Pereira Santos' });
   await baixar.click();
-  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await page.getByRole('button', { name: 'Sim, baixar parcela' }).click();
   await expect(page.getByText('Tudo Certo!')).toBeVisible();
   await expect(baixar).toHaveCount(0);
   const row = page.getByRole('row').filter({ hasText: '1/3' }).filter({ hasText: 'Juliana Pereira Santos' });
@@ -81,7 +81,7 @@ test('[COBRANÇA]: administrador adds a schedule for a defaulter and marks it do
   await expect(row).toContainText('registrado em');
   await expect(row).toContainText('PENDENTE');
   await row.getByRole('button', { name: 'Concluir agendamento de Renan Batista Coelho' }).click();
-  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await page.getByRole('button', { name: 'Sim, concluir agendamento' }).click();
   await expect(page.getByText('Tudo Certo!')).toBeVisible();
   await expect(row).toContainText('REALIZADO');
   await row.getByRole('button', { name: 'Agendamentos de Renan Batista Coelho' }).click();

@@ -51,7 +51,7 @@ test('[FINANCEIRO]: loja simulates and requests an advance, the admin approves i
     // access tokens last 5 s here: a 401 is answered by one refresh and a replay, so wait for the replay
     page.waitForResponse((r) => r.url().includes('/api/relatorio/getAntecipacaoDocumento/') && r.status() !== 401),
     page.waitForEvent('popup'),
-    page.getByRole('button', { name: 'Confirmar' }).click(),
+    page.getByRole('button', { name: 'Sim, aprovar antecipação' }).click(),
   ]);
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/pdf');

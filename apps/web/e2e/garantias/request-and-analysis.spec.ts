@@ -111,7 +111,7 @@ test('[GARANTIAS]: the loja requests a guarantee for a new CPF and the admin ana
   await expect(admin.getByRole('button', { name: 'Consulta Analítica' })).toBeDisabled();
 
   await admin.getByRole('button', { name: 'Aprovar' }).click();
-  await admin.getByRole('button', { name: 'Confirmar' }).click();
+  await admin.getByRole('button', { name: 'Sim, aprovar garantia' }).click();
   await expect(admin.getByText('Tudo Certo!')).toBeVisible();
   // the administrador sees the real status with the release beside it (PRÉ APROVADO is the shop's view)
   const dados = admin.getByRole('region', { name: 'Dados da solicitação' });
@@ -121,7 +121,7 @@ test('[GARANTIAS]: the loja requests a guarantee for a new CPF and the admin ana
   await expect(admin.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
 
   await admin.getByRole('button', { name: 'Libera Boleto(s)' }).click();
-  await admin.getByRole('button', { name: 'Confirmar' }).click();
+  await admin.getByRole('button', { name: 'Sim, liberar boletos' }).click();
   await expect(dados.getByText('Boletos liberados: Sim')).toBeVisible();
   await expect(admin.locator('[data-status="DISPONÍVEL PARA PAGAMENTO"]')).toHaveCount(3);
   await expect(admin.getByRole('button', { name: 'Libera Boleto(s)' })).toHaveCount(0);

@@ -104,21 +104,23 @@ describe('showResult', () => {
 });
 
 describe('confirmAction', () => {
-  it('resolves true on Confirmar and false on Cancelar', async () => {
+  it('resolves true on the button naming the action and false on Voltar; no button says Confirmar or Cancelar (issue 25)', async () => {
     renderWithProviders(<div />);
     let answer!: Promise<boolean>;
     act(() => {
-      answer = confirmAction({ title: 'Bloquear empresa', text: 'Deseja bloquear a empresa?' });
+      answer = confirmAction({ title: 'Cancelar boleto', text: 'Cancelar este boleto?', confirmLabel: 'Sim, cancelar boleto' });
     });
-    await screen.findByText('Deseja bloquear a empresa?');
-    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await screen.findByText('Cancelar este boleto?');
+    expect(screen.getAllByRole('button').map((b) => b.textContent).filter((t) => t === 'Cancelar' || t === 'Confirmar')).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Voltar' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sim, cancelar boleto' }));
     await expect(answer).resolves.toBe(true);
 
     act(() => {
       answer = confirmAction({ title: 'Ativar empresa', text: 'Deseja ativar?', confirmLabel: 'Ativar' });
     });
     await screen.findByText('Deseja ativar?');
-    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Voltar' }));
     await expect(answer).resolves.toBe(false);
   });
 });

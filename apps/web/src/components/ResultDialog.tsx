@@ -80,17 +80,22 @@ export function showError(msg: ReactNode, options?: ResultOptions): string {
 export interface ConfirmActionOptions {
   title: ReactNode;
   text: ReactNode;
-  confirmLabel?: string;
+  /**
+   * The confirm button names the action it performs ("Sim, cancelar boleto", "Bloquear"), never a
+   * bare "Confirmar": the operator reads what the click does (issue 25). Required for that reason.
+   */
+  confirmLabel: string;
+  /** The way out, "Voltar" by default: never "Cancelar", which beside a cancellation reads as its yes. */
   cancelLabel?: string;
   /** Confirm button colour; red suits destructive actions such as Bloquear. */
   confirmColor?: string;
 }
 
 /**
- * Asks before an irreversible action (Bloquear/Ativar, quitar, baixar…). Resolves true on
- * Confirmar, false on Cancelar, Esc or a click outside.
+ * Asks before an irreversible action (Bloquear/Ativar, quitar, baixar…). Resolves true on the
+ * confirm button (named after the action), false on Voltar, Esc or a click outside.
  */
-export function confirmAction({ title, text, confirmLabel = 'Confirmar', cancelLabel = 'Cancelar', confirmColor }: ConfirmActionOptions): Promise<boolean> {
+export function confirmAction({ title, text, confirmLabel, cancelLabel = 'Voltar', confirmColor }: ConfirmActionOptions): Promise<boolean> {
   return new Promise((resolve) => {
     // onConfirm runs before onClose, and a promise settles only once, so onClose → false is safe.
     modals.openConfirmModal({

@@ -48,7 +48,7 @@ describe('useSubmit', () => {
     renderWithProviders(<Toggle />);
     fireEvent.click(screen.getByRole('button', { name: 'Bloquear' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Voltar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(action).not.toHaveBeenCalled();
   });

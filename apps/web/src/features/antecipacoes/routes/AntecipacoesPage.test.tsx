@@ -66,7 +66,7 @@ describe('Antecipações', () => {
     expect(screen.getByRole('button', { name: 'Simulação de uma loja' })).toBeInTheDocument();
     expect(await screen.findByText(/Esta ação não pode ser desfeita/)).toBeInTheDocument();
     expect(api.aprovar).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sim, aprovar antecipação' }));
     await waitFor(() => expect(api.aprovar).toHaveBeenCalledWith(7));
     await waitFor(() => expect(api.documentoUrl).toHaveBeenCalledWith(7));
     expect(await screen.findByText('Tudo Certo!')).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('Antecipações', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'EM ANÁLISE' }));
     await waitFor(() => expect(api.listAntecipacoes).toHaveBeenLastCalledWith({ page: 1, situacao: 'EM ANÁLISE', empresa_id: '' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Negar antecipação 7' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sim, negar antecipação' }));
     expect(await screen.findByText('Esta antecipação já foi decidida.')).toBeInTheDocument();
     expect(api.negar).toHaveBeenCalledWith(7);
     await waitFor(() => expect(api.listAntecipacoes).toHaveBeenCalledTimes(3));

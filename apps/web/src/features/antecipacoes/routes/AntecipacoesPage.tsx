@@ -42,6 +42,7 @@ export function AntecipacoesPage() {
       confirm: (row, decision) => ({
         title: decision === 'aprovar' ? 'Aprovar antecipação' : 'Negar antecipação',
         text: `${decision === 'aprovar' ? 'Aprovar' : 'Negar'} a antecipação de ${row.fantasia} no valor de ${moneyText(row.total_antecipacao)}? Esta ação não pode ser desfeita.`,
+        confirmLabel: decision === 'aprovar' ? 'Sim, aprovar antecipação' : 'Sim, negar antecipação',
         confirmColor: decision === 'negar' ? 'red' : undefined,
       }),
       // whether it went through or not, the list shows the server's state

@@ -37,7 +37,9 @@ describe('Boletos Garantidos', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Quitar' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Quitar este boleto (garantia honrada)? Esta ação não pode ser desfeita.');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    // the way out says Voltar, the way in names the action (issue 25)
+    expect(within(dialog).getByRole('button', { name: 'Sim, quitar boleto' })).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Voltar' }));
     await waitFor(() => expect(screen.queryByText(/Esta ação não pode ser desfeita/)).not.toBeInTheDocument());
     expect(api.boletoAction).not.toHaveBeenCalled();
   });

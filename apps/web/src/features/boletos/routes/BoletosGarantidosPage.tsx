@@ -15,6 +15,14 @@ import { UpdateBoletoForm } from '../components/UpdateBoletoForm';
 
 const SEAM: Record<BoletoAction, SeamAction> = { cancelar: 'cancelar', quitar: 'quitar', baixar: 'receber', marcarQuitado: 'quitar' };
 
+// the confirm button names the action (issue 25: never a bare Confirmar beside a Cancelar that means "don't")
+const CONFIRM_LABEL: Record<BoletoAction, string> = {
+  cancelar: 'Sim, cancelar boleto',
+  quitar: 'Sim, quitar boleto',
+  baixar: 'Sim, baixar boleto',
+  marcarQuitado: 'Sim, marcar como quitado',
+};
+
 const CONFIRM: Record<BoletoAction, string> = {
   cancelar: 'Cancelar este boleto? Esta ação não pode ser desfeita.',
   quitar: 'Quitar este boleto (garantia honrada)? Esta ação não pode ser desfeita.',
@@ -36,7 +44,7 @@ export function BoletosGarantidosPage() {
       a === 'baixar' ? withNewTab(() => boletoAction(a, row.id), (res) => ('comprovante_token' in res.data ? comprovanteUrl(res.data.comprovante_token) : null)) : boletoAction(a, row.id),
     {
       // an advanced boleto's confirmation says what happens to the advance before it happens (decision 109)
-      confirm: (a, row) => ({ title: 'Confirmação', text: seamConsequence(SEAM[a], row.antecipacao, toCents(row.valor)) ?? CONFIRM[a], confirmColor: a === 'cancelar' ? 'red' : undefined }),
+      confirm: (a, row) => ({ title: 'Confirmação', text: seamConsequence(SEAM[a], row.antecipacao, toCents(row.valor)) ?? CONFIRM[a], confirmLabel: CONFIRM_LABEL[a], confirmColor: a === 'cancelar' ? 'red' : undefined }),
       invalidate: [boletoKeys.all],
     },
   );

@@ -30,6 +30,7 @@ export function AcordoDetailsModal({ acordoId, onClose }: AcordoDetailsModalProp
     confirm: (a) => ({
       title: 'Cancelar Acordo',
       text: `Confirma o cancelamento do acordo nº ${a.id} de ${a.nome_razao}? As parcelas em aberto serão canceladas e os boletos voltam a ser cobrados do devedor.`,
+      confirmLabel: 'Sim, cancelar acordo',
       confirmColor: 'red',
     }),
     invalidate: [cobrancaKeys.acordos, cobrancaKeys.inadimplentes, cobrancaKeys.inadimplenteDetails],

@@ -43,6 +43,7 @@ export function AcordoSimulacao({ pessoaId, nome, hoje, boletos, selectedIds, on
     confirm: () => ({
       title: 'Efetivar Acordo',
       text: `Confirma o acordo de ${nome} em ${form.qtdParcelas} parcela(s), total de ${sim ? formatBRL(sim.totalCents) : ''}? Os boletos serão enviados para remoção.`,
+      confirmLabel: 'Sim, efetivar acordo',
     }),
     invalidate: [cobrancaKeys.inadimplente(pessoaId), cobrancaKeys.inadimplentes, cobrancaKeys.acordos],
     onSuccess: () => {

@@ -17,7 +17,7 @@ export interface AgendamentosTableProps {
 /** A person's schedules (data, descrição, log, status) with "Concluir" for the pending ones. */
 export function AgendamentosTable({ rows, loading, showPessoa = false, caption = 'Agendamentos' }: AgendamentosTableProps) {
   const concluir = useSubmit((row: AgendamentoRow) => cobrancaApi.concluirAgendamento(row.id), {
-    confirm: (row) => ({ title: 'Concluir agendamento', text: `Marcar como realizado o agendamento de ${row.nome_razao}?` }),
+    confirm: (row) => ({ title: 'Concluir agendamento', text: `Marcar como realizado o agendamento de ${row.nome_razao}?`, confirmLabel: 'Sim, concluir agendamento' }),
     invalidate: [cobrancaKeys.agendamentos],
   });
   return (

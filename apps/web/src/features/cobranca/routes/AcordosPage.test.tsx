@@ -38,7 +38,7 @@ describe('Acordos', () => {
     expect(within(table).getAllByRole('button', { name: /^Baixar/ })).toHaveLength(1);
     expect(api.acordos.mock.calls[0][2].mes).toMatch(/^\d{4}-\d{2}$/);
     await user.click(screen.getByRole('button', { name: 'Baixar parcela 1/3 de Juliana Pereira Santos' }));
-    await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    await user.click(await screen.findByRole('button', { name: 'Sim, baixar parcela' }));
     await waitFor(() => expect(api.baixarParcela).toHaveBeenCalledWith(5));
   });
 
@@ -68,7 +68,7 @@ describe('Acordos', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(await within(dialog).findByRole('button', { name: 'Cancelar Acordo' }));
     expect(await screen.findByText(/Confirma o cancelamento do acordo nº 3/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await user.click(screen.getByRole('button', { name: 'Sim, cancelar acordo' }));
     await waitFor(() => expect(api.cancelarAcordo).toHaveBeenCalledWith(3));
   });
 });

@@ -26,6 +26,7 @@ export function AcordosPage() {
     confirm: (row) => ({
       title: 'Baixar parcela',
       text: `Confirma o pagamento da parcela ${row.parcela}/${row.numero_parcelas} de ${row.nome_razao}? Esta ação não pode ser desfeita.`,
+      confirmLabel: 'Sim, baixar parcela',
     }),
     invalidate: [cobrancaKeys.acordos],
   });

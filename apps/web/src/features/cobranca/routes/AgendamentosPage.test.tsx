@@ -34,7 +34,7 @@ describe('Agendamentos', () => {
     await waitFor(() => expect(api.agendamentos).toHaveBeenLastCalledWith(1, '', expect.objectContaining({ usuario_id: '1' })));
 
     await user.click(screen.getByRole('button', { name: 'Concluir agendamento de Juliana Pereira Santos' }));
-    await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    await user.click(await screen.findByRole('button', { name: 'Sim, concluir agendamento' }));
     await waitFor(() => expect(api.concluirAgendamento).toHaveBeenCalledWith(12));
   });
 

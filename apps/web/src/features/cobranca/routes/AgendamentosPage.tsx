@@ -25,7 +25,7 @@ export function AgendamentosPage() {
   const operadores = useQuery({ ...operadoresQuery(), staleTime: 60_000 });
   const [pessoa, setPessoa] = useState<{ id: number; nome: string } | null>(null);
   const concluir = useSubmit((row: AgendamentoRow) => cobrancaApi.concluirAgendamento(row.id), {
-    confirm: (row) => ({ title: 'Concluir agendamento', text: `Marcar como realizado o agendamento de ${row.nome_razao}?` }),
+    confirm: (row) => ({ title: 'Concluir agendamento', text: `Marcar como realizado o agendamento de ${row.nome_razao}?`, confirmLabel: 'Sim, concluir agendamento' }),
     invalidate: [cobrancaKeys.agendamentos],
   });
 

@@ -88,7 +88,7 @@ describe('Detalhe do Inadimplente — Novo Acordo', () => {
     expect(within(plan).getAllByRole('row')).toHaveLength(4);
 
     await user.click(screen.getByRole('button', { name: 'Efetivar Acordo' }));
-    await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    await user.click(await screen.findByRole('button', { name: 'Sim, efetivar acordo' }));
     await waitFor(() => expect(api.criarAcordo).toHaveBeenCalledTimes(1));
     expect(api.criarAcordo.mock.calls[0][0]).toEqual({
       pessoa_id: 9,

@@ -41,7 +41,6 @@ export function InadimplenteDetailPage() {
       title: 'Incluir no SPC',
       text: `Incluir no SPC o boleto ${formatProtocol(b.id, b.digito)} de ${detail?.pessoa.nome_razao ?? ''}? O devedor recebe agora o aviso prévio pelo WhatsApp (CDC art. 43, § 2º); se o débito continuar em aberto ao fim do prazo do aviso, o boleto é incluído no SPC e o documento fica impedido de novas garantias até a exclusão.`,
       confirmLabel: 'Sim, enviar o aviso prévio',
-      cancelLabel: 'Voltar',
       confirmColor: 'red',
     }),
     invalidate: [cobrancaKeys.inadimplente(id), cobrancaKeys.inadimplentes],

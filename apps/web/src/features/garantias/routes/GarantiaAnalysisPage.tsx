@@ -31,15 +31,15 @@ export function GarantiaAnalysisPage() {
   // every decision refetches the analysis and the list, whatever the answer (a 409 means it changed)
   const invalidate = [garantiaKeys.detail(id), garantiaKeys.all];
   const aprovar = useSubmit(() => garantiasApi.aprovar(id), {
-    confirm: () => ({ title: 'Aprovar garantia', text: `Confirma a aprovação da garantia ${protocolo}?` }),
+    confirm: () => ({ title: 'Aprovar garantia', text: `Confirma a aprovação da garantia ${protocolo}?`, confirmLabel: 'Sim, aprovar garantia' }),
     invalidate,
   });
   const liberar = useSubmit(() => garantiasApi.liberaBoleto(id), {
-    confirm: () => ({ title: 'Liberar boletos', text: `Confirma a liberação dos boletos da garantia ${protocolo}?` }),
+    confirm: () => ({ title: 'Liberar boletos', text: `Confirma a liberação dos boletos da garantia ${protocolo}?`, confirmLabel: 'Sim, liberar boletos' }),
     invalidate,
   });
   const cancelar = useSubmit(() => garantiasApi.cancelar(id), {
-    confirm: () => ({ title: 'Cancelar garantia', text: `Confirma o cancelamento da garantia ${protocolo}? Os boletos em aberto serão cancelados.`, confirmColor: 'red' }),
+    confirm: () => ({ title: 'Cancelar garantia', text: `Confirma o cancelamento da garantia ${protocolo}? Os boletos em aberto serão cancelados.`, confirmLabel: 'Sim, cancelar garantia', confirmColor: 'red' }),
     invalidate,
   });
   const negar = useSubmit((motivo: DenyReason, observacao: string) => garantiasApi.negar(id, motivo, observacao), { invalidate, onSuccess: () => setDenying(false) });
@@ -70,7 +70,7 @@ export function GarantiaAnalysisPage() {
       <ImageGallery title="Documentação" files={g.documentacao} />
       <ImageGallery title="Duplicatas Assinadas" files={g.duplicatas}>
         {open && (
-          <DuplicataDropzone loading={duplicatas.busy} onUpload={duplicatas.run} />
+          <DuplicataDropzone loading={duplicatas.busy} onUpload={duplicatas.run} enviadas={g.duplicatas.length} />
         )}
       </ImageGallery>
       <Section title="Boletos">

@@ -37,7 +37,7 @@ describe('Recebimentos of an advanced boleto (decision 109)', () => {
     renderWithProviders(<RecebimentosPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Receber parcela 2 de Roberto Carlos Mendes' }));
     expect(await screen.findByText(/o valor antecipado \(R\$ 320,50\) virar uma dívida da loja, descontada do próximo repasse/)).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Voltar' }));
     expect(api.receber).not.toHaveBeenCalled();
   });
 });
@@ -75,7 +75,7 @@ describe('Recebimentos de Boletos Garantidos', () => {
     renderWithProviders(<RecebimentosPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Receber parcela 1 de Roberto Carlos Mendes' }));
     expect(await screen.findByText(/esta ação não pode ser desfeita/)).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Voltar' }));
     await waitFor(() => expect(screen.queryByText(/esta ação não pode ser desfeita/)).not.toBeInTheDocument());
     expect(api.receber).not.toHaveBeenCalled();
   });

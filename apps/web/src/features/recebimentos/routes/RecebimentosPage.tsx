@@ -23,6 +23,7 @@ export function RecebimentosPage() {
         text:
           seamConsequence('receber', row.antecipacao, toCents(row.valor)) ??
           `Confirmar o recebimento da parcela ${row.parcela} de ${row.nome_razao}? O boleto será baixado e esta ação não pode ser desfeita.`,
+        confirmLabel: 'Sim, receber boleto',
       }),
       invalidate: [recebimentoKeys.all],
     },

@@ -40,7 +40,7 @@ describe('RetornoPanel', () => {
     expect(screen.getByRole('table', { name: 'Prévia do retorno' })).toHaveTextContent('Entradas confirmadas3R$ 600,00');
     expect(screen.getByText('Nosso número não encontrado nesta conta.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar retorno' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sim, aplicar retorno' }));
     await waitFor(() => expect(api.aplicarRetorno).toHaveBeenCalledTimes(1));
   });
 

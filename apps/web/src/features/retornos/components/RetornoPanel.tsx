@@ -22,7 +22,7 @@ export function RetornoPanel({ id }: { id: number }) {
     refetchInterval: (q) => (working(q.state.data) ? 800 : false),
   });
   const aplicar = useSubmit(() => aplicarRetorno(id), {
-    confirm: { title: 'Aplicar retorno', text: 'Aplicar este retorno? As situações dos boletos serão atualizadas conforme a prévia.' },
+    confirm: { title: 'Aplicar retorno', text: 'Aplicar este retorno? As situações dos boletos serão atualizadas conforme a prévia.', confirmLabel: 'Sim, aplicar retorno' },
     result: false,
     invalidate: [retornoKeys.detail(id), retornoKeys.all],
   });
