@@ -35,15 +35,23 @@ export function writeFechamento(doc: Pdf, f: FechamentoData): void {
   y += 14;
   doc.font('regular').fontSize(7.5).text('Pelas datas do banco: o mês da data de crédito (ou da ocorrência, sem crédito); a baixa, pelo dia em que a loja a registrou.', x, y, { width: w });
   y = doc.y + 4;
+  // a long name would wrap onto the next row (the table's rows have one line): cut it to the cell, with an ellipsis
+  const fit = (text: string, width: number) => {
+    doc.font('regular').fontSize(7.5);
+    if (doc.widthOfString(text) <= width) return text;
+    let cut = text;
+    while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
+    return `${cut.trimEnd()}…`;
+  };
   const columns: PdfColumn<Boleto>[] = [
     { header: 'Garantia', width: w * 0.09, value: (b) => `${fmt.protocol(b.garantia_id, b.garantia_digito)}/${String(b.parcela).padStart(2, '0')}` },
-    { header: 'Cliente', width: w * 0.17, value: (b) => b.nome_razao },
-    { header: 'Vencimento', width: w * 0.1, align: 'center', value: (b) => fmt.date(b.vencimento) },
+    { header: 'Cliente', width: w * 0.17, value: (b) => fit(b.nome_razao, w * 0.17 - 6) },
+    { header: 'Vencimento', width: w * 0.11, align: 'center', value: (b) => fmt.date(b.vencimento) },
     { header: 'Forma', width: w * 0.07, value: (b) => (b.situacao === 'LIQUIDADO' ? 'Banco' : 'Loja') },
     { header: 'Data', width: w * 0.1, align: 'center', value: (b) => fmt.date(b.data) },
     { header: 'Valor', width: w * 0.12, align: 'right', value: (b) => reais(b.valor) },
     { header: 'Pago no banco', width: w * 0.13, align: 'right', value: (b) => reais(b.valor_pago) },
-    { header: 'Juros/multa', width: w * 0.12, align: 'right', value: (b) => reais(b.encargos) },
+    { header: 'Juros/multa', width: w * 0.11, align: 'right', value: (b) => reais(b.encargos) },
     { header: 'Tarifa', width: w * 0.1, align: 'right', value: (b) => reais(b.tarifa) },
   ];
   const total = (pick: (b: Boleto) => number) => fmt.money(f.boletos.reduce((s, b) => s + toCents(pick(b)), 0));
