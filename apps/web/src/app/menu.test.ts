@@ -11,15 +11,21 @@ const labels = (u: CurrentUser) => menuFor(u, 'https://chat').map((e) => e.label
 
 describe('menus by level', () => {
   it('usuario sees the flat menu, with the conditional items only when the empresa allows', () => {
-    expect(labels(base)).toEqual(['Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Chat']);
+    expect(labels(base)).toEqual(['Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Financeiro', 'Chat']);
     const both: CurrentUser = { ...base, empresa: { ...base.empresa!, antecipa: 'S', simula_venda: 'S' } };
-    expect(labels(both)).toEqual(['Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Antecipações', 'Simular venda', 'Chat']);
+    expect(labels(both)).toEqual(['Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Antecipações', 'Simular venda', 'Financeiro', 'Chat']);
+    // the shop's Extrato under Financeiro (issue 24); Repasses is the administrador's
+    expect(menuFor(base, 'x').find((e) => e.label === 'Financeiro')).toEqual({ label: 'Financeiro', links: [{ label: 'Extrato', to: '/financeiro/extrato' }] });
     const chat = menuFor(base, 'https://chat').at(-1)!;
     expect(chat).toEqual({ label: 'Chat', to: 'https://chat', external: true });
   });
   it('administrador sees the four sections', () => {
     const menu = menuFor({ ...base, nivel: '2', empresa: null }, 'x');
     expect(menu.filter(isSection).map((s) => s.label)).toEqual(['Operação', 'Financeiro', 'Cobrança', 'Administração']);
+    expect(menu.filter(isSection).find((s) => s.label === 'Financeiro')!.links.slice(-2)).toEqual([
+      { label: 'Extrato', to: '/financeiro/extrato' },
+      { label: 'Repasses', to: '/financeiro/repasses' },
+    ]);
     // LGPD: the data subject's export (docs/decisions/095)
     expect(menu.filter(isSection).find((s) => s.label === 'Administração')!.links.at(-1)).toEqual({ label: 'LGPD', to: '/administracao/lgpd' });
   });

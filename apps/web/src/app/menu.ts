@@ -38,6 +38,8 @@ export function menuFor(user: CurrentUser, chatUrl: string): MenuEntry[] {
           { label: 'Boletos Avulsos', to: '/financeiro/boletos-avulsos' },
           { label: 'Faturamento', to: '/financeiro/relatorios/faturamento' },
           { label: 'Fechamento', to: '/financeiro/relatorios/fechamento' },
+          { label: 'Extrato', to: '/financeiro/extrato' },
+          { label: 'Repasses', to: '/financeiro/repasses' },
         ],
       },
       {
@@ -72,6 +74,8 @@ export function menuFor(user: CurrentUser, chatUrl: string): MenuEntry[] {
   ];
   if (user.empresa?.antecipa === 'S') links.push({ label: 'Antecipações', to: '/operacao/antecipacoes' });
   if (user.empresa?.simula_venda === 'S') links.push({ label: 'Simular venda', to: '/operacao/antecipacoes/simular-venda' });
+  // the shop's statement from the ledger (issue 24); a franqueado also reads its franchisees'
+  links.push({ label: 'Financeiro', links: [{ label: 'Extrato', to: '/financeiro/extrato' }] });
   if (user.nivel === NIVEL.FRANQUEADO) {
     links.push({
       label: 'Administração',

@@ -27,6 +27,8 @@ const NovaAntecipacaoPage = page(() => import('../features/antecipacoes/routes/N
 const SimuladorVendaPage = page(() => import('../features/simulador-venda/routes/SimuladorVendaPage'), 'SimuladorVendaPage');
 const FaturamentoPage = page(() => import('../features/relatorios/routes/FaturamentoPage'), 'FaturamentoPage');
 const FechamentoPage = page(() => import('../features/relatorios/routes/FechamentoPage'), 'FechamentoPage');
+const ExtratoPage = page(() => import('../features/financeiro/routes/ExtratoPage'), 'ExtratoPage');
+const RepassesPage = page(() => import('../features/financeiro/routes/RepassesPage'), 'RepassesPage');
 const InadimplentesPage = page(() => import('../features/cobranca/routes/InadimplentesPage'), 'InadimplentesPage');
 const InadimplenteDetailPage = page(() => import('../features/cobranca/routes/InadimplenteDetailPage'), 'InadimplenteDetailPage');
 const AgendamentosPage = page(() => import('../features/cobranca/routes/AgendamentosPage'), 'AgendamentosPage');
@@ -72,6 +74,8 @@ export const appRoutes: AppRoute[] = [
   { path: '/financeiro/boletos-avulsos/novo', title: 'Novo Boleto Avulso', access: 'admin', element: <NovoBoletoAvulsoPage /> },
   { path: '/financeiro/relatorios/faturamento', title: 'Faturamento', access: 'admin', element: <FaturamentoPage /> },
   { path: '/financeiro/relatorios/fechamento', title: 'Fechamento', access: 'admin', element: <FechamentoPage /> },
+  { path: '/financeiro/extrato', title: 'Extrato', access: 'user', element: <ExtratoPage /> },
+  { path: '/financeiro/repasses', title: 'Repasses', access: 'admin', element: <RepassesPage /> },
   { path: '/administracao/empresas', title: 'Empresas', access: 'user', element: <EmpresasPage /> },
   { path: '/administracao/empresas/nova', title: 'Nova Empresa', access: 'user', element: <EmpresaFormPage key="new" /> },
   { path: '/administracao/empresas/atualizacao/:idEmpresa', title: 'Atualização da Empresa', access: 'user', element: <EmpresaFormPage key="edit" /> },
