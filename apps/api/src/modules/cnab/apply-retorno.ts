@@ -7,6 +7,7 @@ import type { JobRun } from '../../jobs/index.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { changeSituacao } from '../boletos/change-situacao.js';
 import { bankPaymentOf, postRetornoLine } from '../ledger/post-retorno-line.js';
+import { applyBatchInBulk } from './apply-batch-bulk.js';
 import { countTitle, decideTitle, emptyTotals, JA_APLICADO_MSG, type RetornoTotals } from './decide-title.js';
 import { retornoWithFile, targetOf } from './preview-retorno.js';
 import { contaOfHeader, inBatches, itemValues, lookupTitles, readStoredRetorno } from './retorno-titles.js';
@@ -18,8 +19,8 @@ export type ApplyData = { retornoId: number; usuarioId: number; batchSize?: numb
 export type ApplyCheckpoint = { line: number };
 export type ApplyResult = { retornoId: number; titulos: number; aplicados: number; skipped?: string };
 
-/** Test seam: called before each batch's transaction (the resume tests hold or break a run there). */
-export const applyRetornoHooks: { batchSize?: number; beforeBatch?: (ctx: JobRun<ApplyCheckpoint>, batchIndex: number) => Promise<void> | void } = {};
+/** Test seams: called before each batch's transaction (the resume tests hold or break a run there); titleByTitle skips the bulk path and batchApplied says which path a batch took (their equivalence test). */
+export const applyRetornoHooks: { batchSize?: number; beforeBatch?: (ctx: JobRun<ApplyCheckpoint>, batchIndex: number) => Promise<void> | void; titleByTitle?: boolean; batchApplied?: (mode: 'bulk' | 'titulo') => void } = {};
 
 /**
  * Applies a previewed retorno (job cnab.retorno-aplicar), APPLY_BATCH titles per transaction. In
@@ -106,8 +107,12 @@ async function* skipUntil(titles: AsyncIterable<RetornoTitle>, line: number): As
 
 /** One batch in the caller's transaction; answers what it counted (only titles recorded now). */
 async function applyBatch(tx: Tx, retornoId: number, numeroArquivo: number | null, contaId: number | null, batch: RetornoTitle[], actor: { id: number; ip: null }): Promise<RetornoTotals> {
-  const totals = emptyTotals();
   const targets = await lookupTitles(tx, contaId, batch, true);
+  // the ordinary batch in a few statements, its money posted at once; title by title when a target repeats or a line was seen
+  const bulk = applyRetornoHooks.titleByTitle ? null : await applyBatchInBulk(tx, retornoId, numeroArquivo, contaId, batch, targets, actor);
+  applyRetornoHooks.batchApplied?.(bulk ? 'bulk' : 'titulo');
+  if (bulk) return bulk;
+  const totals = emptyTotals();
   const agora = new Map<string, string | null>();
   for (const t of batch) {
     const target = targetOf(targets, t);

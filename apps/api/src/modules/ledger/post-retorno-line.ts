@@ -1,4 +1,4 @@
-import { creditoAClassificarDraft, tarifaDraft, todayInSaoPaulo, type BankPayment, type IsoDate, type RetornoTitle } from '@bg/domain';
+import { creditoAClassificarDraft, tarifaDraft, todayInSaoPaulo, type BankPayment, type IsoDate, type LedgerDraft, type RetornoTitle } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { postTransaction } from './post-transaction.js';
 
@@ -20,13 +20,17 @@ export function bankPaymentOf(t: Pick<RetornoTitle, 'paidCents' | 'amountCents' 
  * movement of ours with a fee (entrada confirmada, baixa, tarifa) posts the fee. Key
  * `retorno-item:<id>`, so a resumed batch never posts a line twice.
  */
-export async function postRetornoLine(
-  tx: DbOrTx,
-  input: { retornoItemId: number; payment: BankPayment; credited: boolean; empresaId: number | null; boletoId?: number | null; boletoAvulsoId?: number | null; rotulo: string },
-): Promise<void> {
+export async function postRetornoLine(tx: DbOrTx, input: RetornoLineMoney): Promise<void> {
+  const draft = retornoLineDraft(input);
+  if (draft) await postTransaction(tx, draft);
+}
+
+export type RetornoLineMoney = { retornoItemId: number; payment: BankPayment; credited: boolean; empresaId: number | null; boletoId?: number | null; boletoAvulsoId?: number | null; rotulo: string };
+
+/** postRetornoLine's draft, for a caller that posts a whole batch at once (null: nothing to post). */
+export function retornoLineDraft(input: RetornoLineMoney): LedgerDraft | null {
   const { payment } = input;
-  const draft = input.credited
+  return input.credited
     ? creditoAClassificarDraft({ ...input, paidCents: payment.paidCents, feeCents: payment.feeCents, occurredOn: payment.occurredOn })
     : tarifaDraft({ ...input, feeCents: payment.feeCents, occurredOn: payment.occurredOn });
-  if (draft) await postTransaction(tx, draft);
 }
