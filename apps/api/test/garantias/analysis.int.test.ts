@@ -114,12 +114,28 @@ describe('duplicatas', () => {
     expect((await t.database.db.select().from(garantia).where(eq(garantia.id, g.garantia.id)))[0].possui_duplicata).toBe('S');
     const list = (await get(`/api/garantia/getDuplicatas/${g.garantia.id}`, loja.token)).json().data;
     expect(list).toHaveLength(2);
-    // a link and a name, never the storage key
-    expect(Object.keys(list[0]).sort()).toEqual(['id', 'nome', 'url']);
+    // a link, a name, when and who (Boletos da Garantia lists them), never the storage key
+    expect(Object.keys(list[0]).sort()).toEqual(['enviado_em', 'enviado_por', 'id', 'nome', 'url']);
+    expect(list.map((d: { nome: string }) => d.nome)).toEqual(['a.png', 'b.jpg']);
+    expect(list[0].enviado_por).toBe(loja.user.name);
+    expect(new Date(list[0].enviado_em).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(list[0].url).toMatch(/^\/api\/arquivo\/[0-9a-f-]{36}\?exp=\d+&sig=/);
     const file = await t.call({ method: 'GET', url: list[0].url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
+  });
+
+  it('counts the 12 per guarantee: after 11 sent, 1 more is accepted and 2 are refused whole', async () => {
+    const g = await createGarantia(t.database.db, { empresa_id: loja.user.empresa_id!, usuario_id: loja.user.id, status: 'APROVADO' });
+    const send = (n: number) =>
+      t.call({ method: 'POST', url: '/api/garantia/uploadDuplicata', token: loja.token, ...multipart({ garantia_id: String(g.garantia.id) }, Array.from({ length: n }, (_, i) => ({ name: `${i}.png`, data: PNG }))) });
+    expect((await send(11)).statusCode).toBe(200);
+    const two = await send(2);
+    expect(two.statusCode).toBe(409);
+    expect(two.json().msg).toBe('A garantia já tem 11 de 12 duplicatas: envie até 1 arquivo. Nenhum arquivo foi enviado.');
+    expect((await get(`/api/garantia/getDuplicatas/${g.garantia.id}`, loja.token)).json().data).toHaveLength(11);
+    expect((await send(1)).statusCode).toBe(200);
+    expect((await send(1)).json().msg).toBe('A garantia já tem 12 de 12 duplicatas: nenhum arquivo foi enviado.');
   });
 
   it('refuses a non-image by content, more than 12 files, and another empresa guarantee', async () => {

@@ -51,3 +51,29 @@ describe('Duplicatas Assinadas dropzone', () => {
     expect(onUpload).not.toHaveBeenCalled();
   });
 });
+
+describe('Duplicatas Assinadas dropzone — the files already sent (issue 25)', () => {
+  it('with 11 sent: "até 1 arquivo restante", and 2 files are refused whole', async () => {
+    const onUpload = vi.fn().mockResolvedValue(undefined);
+    renderWithProviders(<DuplicataDropzone loading={false} onUpload={onUpload} enviadas={11} />);
+    expect(screen.getByText(/até 1 arquivo restante/)).toBeInTheDocument();
+    pick([png(1), png(2)]);
+    expect(await screen.findByText('Esta garantia aceita só mais 1 arquivo. Nenhum arquivo foi enviado.')).toBeInTheDocument();
+    expect(onUpload).not.toHaveBeenCalled();
+  });
+
+  it('with 9 sent: "até 3 arquivos restantes", 3 files go', async () => {
+    const onUpload = vi.fn().mockResolvedValue(undefined);
+    renderWithProviders(<DuplicataDropzone loading={false} onUpload={onUpload} enviadas={9} />);
+    expect(screen.getByText(/até 3 arquivos restantes/)).toBeInTheDocument();
+    const files = [png(1), png(2), png(3)];
+    pick(files);
+    await waitFor(() => expect(onUpload).toHaveBeenCalledWith(files));
+  });
+
+  it('with 12 sent: no dropzone, says the maximum was reached', () => {
+    renderWithProviders(<DuplicataDropzone loading={false} onUpload={vi.fn()} enviadas={12} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Esta garantia já tem 12 duplicatas enviadas, o máximo.');
+    expect(document.querySelector('input[type="file"]')).toBeNull();
+  });
+});

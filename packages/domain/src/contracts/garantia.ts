@@ -128,7 +128,10 @@ const garantiaDetailJson = z.object({
   consultas: z.object({ restritiva: consultaBureauJson.nullable(), analitica: consultaBureauJson.nullable() }),
 });
 
-/** Spec §5: signed duplicatas are .jpeg/.jpg/.png, at most 12 files and 50 MB per upload. */
+/**
+ * Spec §5: signed duplicatas are .jpeg/.jpg/.png, at most 12 files and 50 MB per upload; the 12 are
+ * also the guarantee's total (issue 25: the dropzone counts what remains after the files sent).
+ */
 export const GARANTIA_DUPLICATA_LIMITS = { maxFiles: 12, maxTotalBytes: 50 * 1024 * 1024 } as const;
 
 /** Spec §7 Guarantees, plus the boleto "Acerto de Atendimento" of the analysis screen. */
@@ -217,9 +220,9 @@ export const garantiaContracts = {
   }),
   getDuplicatas: defineContract({
     method: 'GET', path: '/api/garantia/getDuplicatas/:id', access: 'authenticated', tags,
-    summary: 'Duplicatas da garantia (links expiráveis)',
+    summary: 'Duplicatas já enviadas da garantia: nome, data, quem enviou e link expirável',
     params: idParamSchema,
-    response: okData(z.array(arquivoLinkJson)),
+    response: okData(z.array(arquivoLinkJson.extend({ enviado_em: timestamp, enviado_por: z.string().nullable() }))),
   }),
   // Registered with the guarantee routes by agreement with the boletos feature.
   updateBoleto: defineContract({

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { GARANTIA_DUPLICATA_LIMITS, MAX_ID } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { garantia, garantiaDuplicata, storedFile } from '../../db/schema/index.js';
@@ -37,6 +37,10 @@ export async function uploadDuplicata(upload: MultipartUpload, deps: { db: Db; s
       await assertWritable(tx, actor, g?.empresa_id, 'Garantia');
       if (!g) throw notFound('Garantia');
       if (g.status === 'NÃO AUTORIZADO' || g.status === 'CANCELADO') throw wrongState(`Não é possível anexar duplicatas: a garantia está ${g.status}.`);
+      // the 12 are the guarantee's, counted under its row lock (two uploads at once cannot pass 12)
+      const [{ enviadas }] = await tx.select({ enviadas: count() }).from(garantiaDuplicata).where(eq(garantiaDuplicata.garantia_id, garantiaId));
+      const restantes = DUPLICATA_RULES.maxFiles - enviadas;
+      if (files.length > restantes) throw wrongState(duplicatasAlemDoLimite(enviadas, restantes));
       await tx.insert(garantiaDuplicata).values(files.map((f) => ({ garantia_id: garantiaId, file_id: f.id, usuario_id: actor.id })));
       await tx.update(garantia).set({ possui_duplicata: 'S', updated_at: sql`now()` }).where(eq(garantia.id, garantiaId));
       await recordAudit(tx, actor, { action: 'garantia.uploadDuplicata', entity: 'garantia', entityId: garantiaId, summary: { arquivos: files.map((f) => f.original_name) } });
@@ -46,6 +50,12 @@ export async function uploadDuplicata(upload: MultipartUpload, deps: { db: Db; s
     await forget(deps, files);
     throw err;
   }
+}
+
+function duplicatasAlemDoLimite(enviadas: number, restantes: number) {
+  const limite = `A garantia já tem ${enviadas} de ${DUPLICATA_RULES.maxFiles} duplicatas`;
+  if (restantes <= 0) return `${limite}: nenhum arquivo foi enviado.`;
+  return `${limite}: envie até ${restantes} ${restantes === 1 ? 'arquivo' : 'arquivos'}. Nenhum arquivo foi enviado.`;
 }
 
 async function forget(deps: { db: Db; storage: FileStorage }, files: StoredUpload[]) {

@@ -3,7 +3,7 @@ import { Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { formatCpfCnpj, formatProtocol, MSG, padParcela, PAYABLE_SITUACOES } from '@bg/domain';
-import { DataTable, DateText, DuplicataDropzone, MoneyText, PageHeader, showError, StatusBadge } from '../../../components';
+import { DataTable, DateText, DuplicataDropzone, DuplicatasEnviadas, duplicatasKey, duplicatasQuery, MoneyText, PageHeader, showError, StatusBadge } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubmit } from '../../../lib/use-submit';
 import { openPdf, pdfs, uploadDuplicatas, type ParcelaImpressao } from '../api/impressao';
@@ -19,7 +19,9 @@ export function ImpressaoDetailPage() {
   const navigate = useNavigate();
   const query = useQuery(garantiaImpressaoQuery(id));
   // spec §8: an upload that fails without a message of its own is "Servidor não configurado!"
-  const duplicatas = useSubmit((files: File[]) => uploadDuplicatas(id, files), { errorFallback: MSG.uploadNotConfigured });
+  const duplicatas = useSubmit((files: File[]) => uploadDuplicatas(id, files), { errorFallback: MSG.uploadNotConfigured, invalidate: [duplicatasKey(id)] });
+  // the duplicatas already sent: listed below, and what remains of the 12 for the dropzone
+  const enviadas = useQuery(duplicatasQuery(id));
   const [assinando, setAssinando] = useState(false);
   const assinaturas = useQuery(assinaturasQuery(id));
   const g = query.data;
@@ -107,12 +109,9 @@ export function ImpressaoDetailPage() {
           },
         ]}
       />
-      {podeAlterar && (
-        <>
-          <Title order={5}>Duplicatas assinadas</Title>
-          <DuplicataDropzone loading={duplicatas.busy} onUpload={duplicatas.run} />
-        </>
-      )}
+      <Title order={5}>Duplicatas enviadas</Title>
+      <DuplicatasEnviadas garantiaId={id} />
+      {podeAlterar && <DuplicataDropzone loading={duplicatas.busy} onUpload={duplicatas.run} enviadas={enviadas.data?.length ?? 0} />}
       <Group>
         <Button variant="default" onClick={() => navigate('/operacao/garantias/impressao')}>
           Voltar
