@@ -22,6 +22,9 @@ import { checkLedger } from '../../src/modules/ledger/check-ledger.js';
 import { fluxosDoMes, receitaPorTipo } from '../../src/modules/ledger/saldos.js';
 import { createCnabTestApp, download, gerarRemessa, get, loginWith, post, uploadRetorno, waitForRetorno, type CnabTestApp } from '../cnab/support.js';
 import { pdfText } from '../financeiro/support.js';
+import { loggedDb } from '../query-log.js';
+import { getFaturamento } from '../../src/modules/relatorio/get-faturamento.js';
+import { fechamentoData } from '../../src/modules/relatorio/fechamento-data.js';
 
 /**
  * Faturamento and Fechamento read the ledger (issue 24, DOMAIN.md "Reports"): a month worked out by
@@ -208,6 +211,20 @@ describe('Faturamento from the ledger: a month computed by hand', () => {
     // and the ledger itself holds (trial balance, each boleto's postings against its situação…)
     const check = await t.db.transaction((tx) => checkLedger(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
     expect(check.falhas).toEqual([]);
+  });
+
+  it('reads the monthly balances of the ledger, never boletos, their history, entries or the business tables', async () => {
+    const { db, queries } = loggedDb(t.database);
+    const actor = { id: t.admin.id, nivel: '2' as const, empresa_id: null, name: 'admin', ip: null };
+    await getFaturamento(db, actor, M);
+    const sqlText = queries.join('\n');
+    expect(sqlText).toMatch(/\bledger_balance_month\b/);
+    expect(sqlText).not.toMatch(/\b(boleto|boleto_historico|ledger_entry|ledger_transaction|consulta_documento|antecipacao|retorno_item)\b/);
+    // the Fechamento reads the shop's entries of the month (and the boletos they name), never the situação history
+    queries.length = 0;
+    await fechamentoData(db, actor, { ...M, empresa_id: empresaId });
+    expect(queries.join('\n')).toMatch(/\bledger_entry\b/);
+    expect(queries.join('\n')).not.toMatch(/\bboleto_historico\b/);
   });
 
   it('exports the same figures as CSV', async () => {
