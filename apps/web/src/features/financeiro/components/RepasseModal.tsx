@@ -62,7 +62,7 @@ export function RepasseModal({ loja, onClose }: { loja: SaldoLoja; onClose: () =
           <DateField label="Data do repasse" withAsterisk maxDate={todayInSaoPaulo()} {...form.getInputProps('data')} />
           <MoneyInput label="Valor" withAsterisk max={maximo} data-autofocus {...form.getInputProps('valor')} />
           <TextInput label="Referência bancária" placeholder="TED, Pix ou nº do comprovante" maxLength={100} {...form.getInputProps('referencia')} />
-          <Textarea label="Observação" maxLength={300} autosize minRows={2} {...form.getInputProps('observacao')} />
+          <Textarea label="Observação" maxLength={300} rows={2} {...form.getInputProps('observacao')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={send.busy}>
               Voltar

@@ -89,8 +89,9 @@ export function ExtratoPage() {
             </Group>
           )}
           <Text size="sm" c="dimmed">
-            {movimentos.length === 1 ? '1 movimento' : `${movimentos.length} movimentos`}
-            {query.hasNextPage ? ' mostrados; há mais no período.' : ' no período.'}
+            {query.hasNextPage
+              ? `${movimentos.length} ${movimentos.length === 1 ? 'movimento mostrado' : 'movimentos mostrados'}; há mais no período.`
+              : `${movimentos.length} ${movimentos.length === 1 ? 'movimento' : 'movimentos'} no período.`}
           </Text>
         </>
       )}
