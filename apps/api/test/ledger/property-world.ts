@@ -59,6 +59,7 @@ export type Op =
   | { op: 'quitar'; pick: number; plausible: boolean }
   | { op: 'marcarQuitado'; pick: number; plausible: boolean }
   | { op: 'cancelarBoleto'; pick: number; plausible: boolean }
+  | { op: 'atualizar'; pick: number; plausible: boolean; percent: number; dias: number }
   | { op: 'antecipar'; aprovar: boolean }
   | { op: 'acordo'; pick: number; qtd: number }
   | { op: 'pagarParcela'; pick: number }
@@ -117,7 +118,16 @@ export class LedgerWorld {
     this.statuses.push(res.statusCode);
     return res;
   }
-  private post = (url: string, token: string, body: object = {}) => this.call('POST', url, token, body);
+  /**
+   * While set, every POST is sent twice at the same moment (two tabs, a double click that beat the
+   * button's disabling): the state must still change once. The answer kept is a 200 when either got one.
+   */
+  dobrar = false;
+  private async post(url: string, token: string, body: object = {}) {
+    if (!this.dobrar) return this.call('POST', url, token, body);
+    const [a, b] = await Promise.all([this.call('POST', url, token, body), this.call('POST', url, token, body)]);
+    return a.statusCode === 200 ? a : b.statusCode === 200 ? b : a;
+  }
   private get = (url: string, token: string) => this.call('GET', url, token);
 
   /** The shop's boletos (every situação), oldest first. */
@@ -186,6 +196,15 @@ export class LedgerWorld {
         const token = o.op === 'receber' && !o.admin ? this.shopToken : this.adminToken;
         const url = `/api/boleto/${path}/${b.id}`;
         return this.outcome(`${o.op}${o.op === 'receber' ? (o.admin ? ' (admin)' : ' (loja)') : ''} boleto ${b.id} (${b.situacao}, ${b.valor})`, await this.post(url, token), 0, () => this.post(url, token));
+      }
+      case 'atualizar': {
+        // Acerto de atendimento: a new value (percent of the current one) and due date; refused once paid, and for an advanced boleto's value
+        const list = choose((await this.boletos()).filter((x) => x.situacao !== null), o.plausible, (x) => ABERTOS.has(x.situacao ?? ''));
+        if (!list.length) return this.skipped('atualizar');
+        const b = list[o.pick % list.length];
+        const body = { vencimento: addDays(b.vencimento, o.dias), valor: fromCents(Math.max(100, Math.round((toCents(b.valor) * o.percent) / 100))) };
+        const url = `/api/boleto/update/${b.id}`;
+        return this.outcome(`atualizar boleto ${b.id} (${b.situacao}, ${b.valor}) para ${body.valor}`, await this.post(url, this.adminToken, body), 0, () => this.post(url, this.adminToken, body));
       }
       case 'antecipar':
         return this.antecipar(o.aprovar);
