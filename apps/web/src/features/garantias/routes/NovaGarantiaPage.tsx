@@ -10,7 +10,7 @@ import {
   PESSOA_DOCUMENTO_MAX_FILES,
   solicitaGarantiaSchema,
 } from '@bg/domain';
-import { FormActions, PageHeader } from '../../../components';
+import { confirmAction, FormActions, PageHeader } from '../../../components';
 import { ApiError } from '../../../lib/api-client';
 import { isAdmin, useCurrentUser } from '../../../lib/auth';
 import { empresasForSelectQuery, systemConfigQuery } from '../../../lib/lookups';
@@ -25,6 +25,7 @@ import { StepResultado, type DocumentsUpload, type WizardOutcome } from '../comp
 import { StepSolicitacao } from '../components/StepSolicitacao';
 import { WizardStep } from '../components/WizardStep';
 import { CLIENTE_KEYS, emptyWizard, fromPessoa, pickErrors, type WizardValues } from '../components/wizard-form';
+import { clearWizardDraft, readWizardDraft, useSaveWizardDraft, type WizardDraft } from '../components/wizard-draft';
 
 type Warning = { title: string; msg: string } | null;
 const STEPS = ['CONSULTA', 'DADOS DO CLIENTE', 'DADOS DA SOLICITAÇÃO', 'RESULTADO'] as const;
@@ -34,18 +35,21 @@ const RESULT_STEP = 3;
 export function NovaGarantiaPage() {
   const user = useCurrentUser();
   const admin = isAdmin(user);
-  const [step, setStep] = useState(0);
-  const [documento, setDocumento] = useState('');
-  const [lojaId, setLojaId] = useState<string | null>(null);
+  // a reload keeps the work: the draft of this tab, read once (wizard-draft.ts)
+  const [restored, setRestored] = useState<WizardDraft | null>(() => readWizardDraft(user.id));
+  const [step, setStep] = useState(restored?.step ?? 0);
+  const [documento, setDocumento] = useState(restored?.documento ?? '');
+  const [lojaId, setLojaId] = useState<string | null>(restored?.lojaId ?? null);
   const [stepOneErrors, setStepOneErrors] = useState<Record<string, string>>({});
-  const [maxParcelas, setMaxParcelas] = useState(user.empresa?.qtd_max_parcelas ?? 12);
-  const [pessoaId, setPessoaId] = useState<number | null>(null);
+  const [maxParcelas, setMaxParcelas] = useState(restored?.maxParcelas ?? user.empresa?.qtd_max_parcelas ?? 12);
+  const [pessoaId, setPessoaId] = useState<number | null>(restored?.pessoaId ?? null);
   const [files, setFiles] = useState<File[]>([]);
   const [warning, setWarning] = useState<Warning>(null);
   const [outcome, setOutcome] = useState<WizardOutcome | null>(null);
   // a 900 at the lookup jumps from CONSULTA to RESULTADO: the steps in between were not done
   const [skippedToResult, setSkippedToResult] = useState(false);
-  const form = useForm<WizardValues>({ mode: 'controlled', initialValues: emptyWizard() });
+  const form = useForm<WizardValues>({ mode: 'controlled', initialValues: restored?.values ?? emptyWizard() });
+  useSaveWizardDraft(user.id, { step, documento, lojaId, maxParcelas, pessoaId, values: form.getValues(), arquivos: files.map((f) => f.name) }, step < RESULT_STEP);
 
   const lojas = useQuery({ ...empresasForSelectQuery(), enabled: admin, staleTime: 60_000 });
   const config = useQuery(systemConfigQuery());
@@ -69,6 +73,7 @@ export function NovaGarantiaPage() {
     onError: fail,
     onSuccess: (res) => {
       if (res.status === LOOKUP_RESTRICTED_STATUS) {
+        clearWizardDraft(user.id);
         setOutcome({ kind: 'restricted', html: res.consulta });
         setSkippedToResult(true);
         setStep(RESULT_STEP);
@@ -101,12 +106,14 @@ export function NovaGarantiaPage() {
     },
     onSuccess: async (res) => {
       if (res.status === LOOKUP_RESTRICTED_STATUS) {
+        clearWizardDraft(user.id);
         setOutcome({ kind: 'restricted', html: res.consulta ?? '' });
         setStep(RESULT_STEP);
       } else if (res.status !== 200 || !res.data) {
         // spec §8: any non-200 status shows the server's title and msg, also inside an HTTP 2xx answer
         setWarning({ title: res.title ?? 'Atenção!', msg: res.msg });
       } else {
+        clearWizardDraft(user.id);
         setOutcome({ kind: 'sent', protocolo: res.data.protocolo, pessoaId: res.data.pessoa_id, documents: files.length ? 'sending' : 'none' });
         setStep(RESULT_STEP);
         if (files.length) await sendDocuments.run(res.data.pessoa_id);
@@ -151,6 +158,8 @@ export function NovaGarantiaPage() {
   };
 
   const restart = () => {
+    clearWizardDraft(user.id);
+    setRestored(null);
     form.setValues(emptyWizard());
     form.clearErrors();
     setDocumento('');
@@ -169,10 +178,30 @@ export function NovaGarantiaPage() {
     else if (step === 2) enviar();
   };
 
+  const descartar = async () => {
+    if (await confirmAction({ title: 'Descartar rascunho', text: 'Apagar os dados digitados nesta solicitação e começar de novo?', confirmLabel: 'Sim, descartar rascunho', confirmColor: 'red' })) restart();
+  };
+
   const busy = consulta.busy || solicita.busy;
+  const hasDraft = step > 0 && step < RESULT_STEP;
   return (
     <Stack>
-      <PageHeader title="Boleto Garantido Web / Solicitação de Garantia" />
+      <PageHeader
+        title="Boleto Garantido Web / Solicitação de Garantia"
+        actions={
+          hasDraft && (
+            <Button variant="default" color="red" onClick={() => void descartar()}>
+              Descartar rascunho
+            </Button>
+          )
+        }
+      />
+      {restored && step < RESULT_STEP && (
+        <Alert color="blue" title="Rascunho restaurado" withCloseButton onClose={() => setRestored(null)}>
+          Os dados digitados nesta aba foram mantidos até o envio ou o descarte.
+          {restored.arquivos.length > 0 && ` Os arquivos não ficam guardados no rascunho: selecione de novo ${restored.arquivos.join(', ')}.`}
+        </Alert>
+      )}
       <Paper withBorder p="md">
         <Stepper active={step} allowNextStepsSelect={false} size="sm" mb="lg">
           {STEPS.map((label, i) => (
