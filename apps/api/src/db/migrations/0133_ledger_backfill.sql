@@ -41,6 +41,8 @@ BEGIN
   END IF;
 END
 $$;
+-- the sorts and hashes below hold a few hundred thousand rows per million boletos: in memory, not on disk
+SET LOCAL work_mem = '64MB';
 ALTER TABLE ledger_entry DISABLE TRIGGER ledger_entry_balanceada;
 ALTER TABLE ledger_entry DISABLE TRIGGER ledger_entry_saldos;
 ALTER TABLE ledger_transaction DISABLE TRIGGER ledger_transaction_balanceada;
@@ -91,7 +93,7 @@ INSERT INTO bf_line (key, code, empresa_id, side, amount, boleto_id)
     FROM antecipacao a
    CROSS JOIN LATERAL (VALUES ('banco', (a.total_antecipacao * 100)::bigint), ('receita_antecipacao_prorata', (a.total_prorata * 100)::bigint),
                               ('receita_antecipacao_taxa', (a.total_taxa_antecipacao * 100)::bigint), ('receita_antecipacao_taxa_basica', (a.taxa_basica * 100)::bigint)) x (code, amount)
-   WHERE a.situacao = 'APROVADA';
+   WHERE a.situacao = 'APROVADA' AND x.amount > 0;
 
 -- 2. Consultas, billed at the shop's valor_consulta.
 INSERT INTO bf_tx (key, kind, occurred_on, description, consulta_id, empresa_id)
@@ -133,7 +135,8 @@ INSERT INTO bf_line (key, code, empresa_id, side, amount, boleto_id)
        ('banco', 'debit', CASE WHEN i.credited THEN i.paid ELSE 0 END),
        ('creditos_a_classificar', 'credit', CASE WHEN i.credited THEN i.paid ELSE 0 END),
        (CASE WHEN i.empresa_id IS NULL THEN 'despesa_tarifa_geral' ELSE 'despesa_tarifa' END, 'debit', i.fee),
-       ('banco', 'credit', i.fee)) x (code, side, amount);
+       ('banco', 'credit', i.fee)) x (code, side, amount)
+   WHERE x.amount > 0;
 
 -- 4. The boletos with money events, and when each event happened: the first change into its
 -- situações in the history (or, without one, the boleto's current situação at its last update).
@@ -175,6 +178,8 @@ CREATE TEMP TABLE bf_boleto ON COMMIT DROP AS
       OR b.situacao IN ('QUITADO', 'ENVIADO PARA BAIXA', 'BAIXADO', 'ENVIADO PARA CANCELAMENTO', 'CANCELADO SR', 'BAIXADO (CANCELADO)', 'CANCELADO', 'LIQUIDADO')
       OR EXISTS (SELECT 1 FROM acordo_boleto ab WHERE ab.boleto_id = b.id);
 ALTER TABLE bf_boleto ADD PRIMARY KEY (id);
+-- temporary tables have no statistics unless analysed: without them the planner expects a few rows and loops
+ANALYZE bf_item, bf_liq, bf_hist, bf_adv, bf_boleto;
 
 -- 5. Acordo instalments: each paid instalment takes the covered boletos' open principal, oldest due
 -- date first (allocateAcordoPayment): the overlap of the instalment's slice of the acordo's paid
@@ -214,6 +219,7 @@ BEGIN
 END
 $$;
 CREATE INDEX bf_alloc_boleto_idx ON bf_alloc (boleto_id, paid_at);
+ANALYZE bf_alloc, bf_acordo;
 
 -- 6. Each boleto's position at its events: what acordos recovered before quitar, Receber, cancel
 -- and the liquidação; whether quitar posted (something was open) and whether the shop took an
@@ -230,6 +236,7 @@ UPDATE bf_pos SET honrado = h_at IS NOT NULL AND h_aberto > 0,
                   t_valor = CASE WHEN antecipado > 0 AND least(r_at, c_at) IS NOT NULL AND (h_at IS NULL OR h_aberto <= 0 OR h_at > least(r_at, c_at))
                                  THEN greatest(0, antecipado - t_recuperado) ELSE 0 END;
 UPDATE bf_pos SET t_at = least(r_at, c_at) WHERE t_valor > 0;
+ANALYZE bf_pos;
 
 -- The account the payer's money for boleto p goes to at time t (BoletoPosition.destino).
 CREATE FUNCTION pg_temp.bf_destino(p bf_pos, t timestamptz) RETURNS text
@@ -264,7 +271,7 @@ INSERT INTO bf_line (key, code, empresa_id, side, amount, boleto_id)
    CROSS JOIN LATERAL (VALUES ('memo_recebido_loja', 'debit', p.valor), ('memo_contrapartida', 'credit', p.valor),
                               ('loja_a_receber', 'debit', CASE WHEN p.t_at = p.r_at THEN p.t_valor ELSE 0 END),
                               ('antecipacao_a_recuperar', 'credit', CASE WHEN p.t_at = p.r_at THEN p.t_valor ELSE 0 END)) x (code, side, amount)
-   WHERE p.r_at IS NOT NULL;
+   WHERE p.r_at IS NOT NULL AND x.amount > 0;
 
 -- 9. An advanced boleto cancelled: the advance becomes a debt of the shop.
 INSERT INTO bf_tx (key, kind, occurred_on, description, boleto_id, empresa_id, pessoa_id)
@@ -305,6 +312,7 @@ CREATE TEMP TABLE bf_pago ON COMMIT DROP AS
          coalesce(p.l_dia, (p.l_at AT TIME ZONE 'America/Sao_Paulo')::date) AS dia,
          pg_temp.bf_destino(p, p.l_at) AS destino
     FROM bf_pos p WHERE p.l_at IS NOT NULL;
+ANALYZE bf_pago;
 INSERT INTO bf_tx (key, kind, occurred_on, description, boleto_id, retorno_item_id, empresa_id, pessoa_id)
   SELECT l.key, 'liquidacao', l.dia, 'Boleto ' || l.rotulo || ' pago no banco', l.id, l.item_id, l.empresa_id, l.pessoa_id
     FROM bf_pago l;
@@ -321,12 +329,14 @@ INSERT INTO bf_line (key, code, empresa_id, pessoa_id, side, amount, boleto_id)
        ('receita_encargos', 'credit', CASE WHEN l.paid >= l.principal THEN l.paid - l.principal ELSE 0 END),
        ('despesa_desconto', 'debit', CASE WHEN l.paid < l.principal THEN l.principal - l.paid ELSE 0 END),
        ('despesa_tarifa', 'debit', l.fee),
-       ('banco', 'credit', l.fee)) x (code, side, amount);
+       ('banco', 'credit', l.fee)) x (code, side, amount)
+   WHERE x.amount > 0;
 
 -- 12. Post: lines of zero are no lines; a transaction with fewer than two lines posts nothing
 -- (nothing paid and nothing open); what was already posted (a key of a running database) is skipped.
 DELETE FROM bf_line WHERE amount = 0;
 CREATE INDEX bf_line_key_idx ON bf_line (key);
+ANALYZE bf_tx, bf_line;
 CREATE TEMP TABLE bf_sum ON COMMIT DROP AS
   SELECT l.key, count(*)::int AS entry_count,
          sum(l.amount) FILTER (WHERE l.side = 'debit') AS debits, sum(l.amount) FILTER (WHERE l.side = 'credit') AS credits,
@@ -336,6 +346,8 @@ CREATE TEMP TABLE bf_sum ON COMMIT DROP AS
    CROSS JOIN LATERAL (SELECT CASE c.owner WHEN 'empresa' THEN l.code || ':e' || l.empresa_id WHEN 'pessoa' THEN l.code || ':p' || l.pessoa_id ELSE l.code END AS key
                          FROM bf_chart c WHERE c.code = l.code) a
    GROUP BY l.key;
+ALTER TABLE bf_sum ADD PRIMARY KEY (key);
+ANALYZE bf_sum;
 DELETE FROM bf_tx t WHERE NOT EXISTS (SELECT 1 FROM bf_sum s WHERE s.key = t.key AND s.entry_count >= 2)
                        OR EXISTS (SELECT 1 FROM ledger_transaction lt WHERE lt.idempotency_key = t.key);
 DO $$
@@ -371,6 +383,8 @@ INSERT INTO ledger_transaction (idempotency_key, kind, occurred_on, description,
          t.empresa_id, t.pessoa_id, t.usuario_id
     FROM bf_tx t JOIN bf_sum s ON s.key = t.key
    ORDER BY t.occurred_on, t.key;
+-- the new rows' statistics, so the joins below hash instead of looping over an "empty" table
+ANALYZE ledger_transaction, ledger_account;
 
 INSERT INTO ledger_entry (transaction_id, account_id, side, amount_cents, occurred_on, boleto_id)
   SELECT lt.id, a.id, l.side, l.amount, lt.occurred_on, l.boleto_id
@@ -378,8 +392,8 @@ INSERT INTO ledger_entry (transaction_id, account_id, side, amount_cents, occurr
     JOIN ledger_transaction lt ON lt.idempotency_key = t.key
     JOIN bf_line l ON l.key = t.key
     JOIN bf_chart c ON c.code = l.code
-    JOIN ledger_account a ON a.key = CASE c.owner WHEN 'empresa' THEN l.code || ':e' || l.empresa_id WHEN 'pessoa' THEN l.code || ':p' || l.pessoa_id ELSE l.code END
-   ORDER BY lt.id;
+    JOIN ledger_account a ON a.key = CASE c.owner WHEN 'empresa' THEN l.code || ':e' || l.empresa_id WHEN 'pessoa' THEN l.code || ':p' || l.pessoa_id ELSE l.code END;
+ANALYZE ledger_entry;
 
 -- 13. What the disabled triggers would have done, set-based: every new transaction complete and
 -- balanced (ledger_verifica_transacao), and the monthly balances (ledger_saldos_mensais).
