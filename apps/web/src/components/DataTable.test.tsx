@@ -73,6 +73,13 @@ describe('DataTable column kinds', () => {
     expect(actions).toHaveStyle({ position: 'sticky', whiteSpace: 'nowrap' });
     expect(screen.getByRole('columnheader', { name: 'Ação' })).toHaveStyle({ position: 'sticky' });
   });
+
+  it('lets a long header wrap over a column of one-line values, so the list fits 1280 px (issue 25)', () => {
+    renderWithProviders(<DataTable columns={columns} rows={people} rowKey={(r) => r.id} />);
+    expect(screen.getByRole('columnheader', { name: 'CPF/CNPJ' })).toHaveStyle({ whiteSpace: 'normal' });
+    expect(screen.getByRole('columnheader', { name: 'Valor' })).toHaveStyle({ whiteSpace: 'normal' });
+    expect(screen.getByRole('columnheader', { name: 'Ação' })).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
 });
 
 describe('PagedTable', () => {

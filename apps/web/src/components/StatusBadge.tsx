@@ -57,14 +57,22 @@ export interface StatusBadgeProps extends Omit<BadgeProps, 'children' | 'color'>
  * itself (styles and e2e tests select on it). data-status carries it whole as well, because a
  * status with spaces ("NÃO AUTORIZADO") becomes several CSS classes.
  */
+/** Badge styles that never cut the text: it wraps at its spaces when the column is narrow. */
+export const WHOLE_BADGE = {
+  root: { overflow: 'visible', flexShrink: 0, height: 'auto', minHeight: 'var(--badge-height)', paddingBlock: 2 },
+  label: { overflow: 'visible', textOverflow: 'clip', whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 },
+} as const;
+
 export function StatusBadge({ status, color, className, ...others }: StatusBadgeProps) {
   const text = status ?? '';
   return (
     <Badge
       variant="light"
       radius="sm"
-      // a status must always read in full: never truncate it to fit a narrow column
-      styles={{ root: { overflow: 'visible', flexShrink: 0, minWidth: 'max-content' }, label: { overflow: 'visible', textOverflow: 'clip' } }}
+      // a status must always read in full: never truncated to fit a narrow column; when the list
+      // is short of room at 1280 px it wraps inside the badge instead ("ENVIADO PARA / REGISTRO"),
+      // so the columns beside it stay whole too (issue 25)
+      styles={WHOLE_BADGE}
       {...others}
       color={color ?? statusColor(text)}
       className={[text, className].filter(Boolean).join(' ') || undefined}

@@ -56,9 +56,11 @@ export function BoletosAvulsosPage() {
         {...list.tableProps}
         columns={[
           { key: 'id', header: 'Nº' },
-          { key: 'nome_razao', header: 'Pagador', kind: 'name' },
+          // names narrower than the default (full text on hover) so the list fits 1280 px with
+          // Criado em whole (issue 25)
+          { key: 'nome_razao', header: 'Pagador', kind: 'name', width: '11rem' },
           { key: 'cpf_cnpj', header: 'CPF/CNPJ', kind: 'document', render: (r) => formatCpfCnpj(r.cpf_cnpj) },
-          { key: 'fantasia', header: 'Empresa', kind: 'name', render: (r) => r.fantasia ?? '—' },
+          { key: 'fantasia', header: 'Empresa', kind: 'name', width: '9rem', render: (r) => r.fantasia ?? '—' },
           { key: 'vencimento', header: 'Vencimento', kind: 'date', render: (r) => <DateText value={r.vencimento} /> },
           { key: 'valor', header: 'Valor', kind: 'money', align: 'right', render: (r) => <MoneyText value={r.valor} /> },
           { key: 'situacao', header: 'Situação', render: (r) => <StatusBadge status={r.situacao} color={r.situacao === 'REGISTRADO' ? 'blue' : undefined} /> },
@@ -68,7 +70,8 @@ export function BoletosAvulsosPage() {
             header: 'Ação',
             kind: 'actions',
             render: (r) => (
-              <Group gap="xs" wrap="nowrap">
+              // Remessa above Gerar Boleto: a narrow column, so Criado em stays whole at 1280 px (issue 25)
+              <Stack gap={4} align="flex-end">
                 {r.remessa_link && (
                   <Anchor href={r.remessa_link} download={r.remessa_arquivo} size="sm" aria-label={`Remessa do boleto avulso ${r.id}`}>
                     Remessa
@@ -82,7 +85,7 @@ export function BoletosAvulsosPage() {
                 >
                   Gerar Boleto
                 </Button>
-              </Group>
+              </Stack>
             ),
           },
         ]}

@@ -43,7 +43,8 @@ export function EmpresasPage() {
           { key: 'fantasia', header: 'Fantasia', kind: 'name' },
           { key: 'cnpj', header: 'CNPJ', kind: 'document', render: (r) => formatCpfCnpj(r.cnpj) },
           { key: 'tel1', header: 'Telefone', kind: 'document', render: (r) => formatPhone(r.tel1) },
-          { key: 'email', header: 'Email', kind: 'name' },
+          // e-mails are cut earlier than names (full text on hover): the list fits 1280 px (issue 25)
+          { key: 'email', header: 'Email', kind: 'name', width: '12rem' },
           { key: 'situacao', header: 'Situação', render: (r) => <StatusBadge status={r.situacao} /> },
           { key: 'created_at', header: 'Dt. Cadastro', kind: 'date', render: (r) => <DateText value={r.created_at} /> },
           {

@@ -1,6 +1,6 @@
 import { Badge, Group } from '@mantine/core';
 import { GARANTIA_STATUS } from '@bg/domain';
-import { StatusBadge } from '../../../components';
+import { StatusBadge, WHOLE_BADGE } from '../../../components';
 
 const PRE_APROVADO = 'PRÉ APROVADO';
 
@@ -19,10 +19,18 @@ export function AdminGarantiaStatus({ status, liberaBoleto }: AdminGarantiaStatu
   const released = status === PRE_APROVADO ? 'N' : liberaBoleto;
   const real = status === PRE_APROVADO ? GARANTIA_STATUS.APROVADO : status;
   return (
-    <Group gap={4} wrap="nowrap">
+    // the two badges stack when the column is narrow, each read whole: neither is cut nor runs
+    // into "Possui Duplicata?" beside it (issue 25)
+    <Group gap={4} wrap="wrap">
       <StatusBadge status={real} />
       {real === GARANTIA_STATUS.APROVADO && released != null && (
-        <Badge variant="outline" radius="sm" color={released === 'S' ? 'teal' : 'gray'} data-libera-boleto={released} styles={{ root: { flexShrink: 0 } }}>
+        <Badge
+          variant="outline"
+          radius="sm"
+          color={released === 'S' ? 'teal' : 'gray'}
+          data-libera-boleto={released}
+          styles={WHOLE_BADGE}
+        >
           Boletos liberados: {released === 'S' ? 'Sim' : 'Não'}
         </Badge>
       )}

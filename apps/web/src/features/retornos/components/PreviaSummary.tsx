@@ -90,5 +90,6 @@ export const itemColumns = [
   { key: 'situacao', header: 'Situação', kind: 'name' as const, render: (r: RetornoItem) => (r.situacao_para ? `${r.situacao_de ?? '—'} → ${r.situacao_para}` : (r.situacao_de ?? '—')) },
   { key: 'valor_titulo', header: 'Valor', kind: 'money' as const, align: 'right' as const, render: (r: RetornoItem) => <MoneyText value={r.valor_titulo} /> },
   { key: 'valor_pago', header: 'Pago', kind: 'money' as const, align: 'right' as const, render: (r: RetornoItem) => (r.valor_pago ? <MoneyText value={r.valor_pago} /> : '—') },
-  { key: 'mensagem', header: 'Observação', kind: 'name' as const, width: '22rem', render: (r: RetornoItem) => [r.mensagem, r.motivos].filter(Boolean).join(' — ') || '—' },
+  // a bank's rejection reason is read whole: it wraps instead of being cut with "…" (issue 25)
+  { key: 'mensagem', header: 'Observação', width: '22rem', render: (r: RetornoItem) => [r.mensagem, r.motivos].filter(Boolean).join(' — ') || '—' },
 ];
