@@ -1,4 +1,5 @@
 // npm run bench:retorno -- --mb 500
+// npm run bench:retorno -- --apply 100000: the apply path against the scale dataset (retorno-apply.ts)
 // Builds a synthetic CNAB 240 retorno of that size from the fixtures' real detail pairs, then measures
 // MB/s and peak RSS, each phase in a child process of its own: (a) the domain reader alone (by chunk,
 // as the preview job reads, and one title per await), (b) the preview through the API (upload over
@@ -10,6 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { arg, buildSyntheticRetorno } from './cnab-bench-support.js';
+
+if (process.argv.includes('--apply')) {
+  // a mode of its own: applying liquidações to the scale dataset, not reading a file
+  await import('./retorno-apply.js');
+  process.exit(process.exitCode ?? 0);
+}
 
 type Result = { phase: string; titles: number; ms: number; bytes: number; peakRssMiB: number; [k: string]: unknown };
 

@@ -16,6 +16,7 @@ import { listAntecipacoes } from '../../src/modules/antecipacao/list-antecipacoe
 import { listRemessas } from '../../src/modules/cnab/list-remessas.js';
 import { listRetornos } from '../../src/modules/cnab/list-retornos.js';
 import { getFaturamento } from '../../src/modules/relatorio/get-faturamento.js';
+import { getFechamento } from '../../src/modules/relatorio/get-fechamento.js';
 
 /**
  * The calls bench:api measures. Each has its HTTP request and, for the lists and reports, the
@@ -55,6 +56,8 @@ export function scenarios(p: Probe): Scenario[] {
   const today = todayInSaoPaulo();
   const mes = today.slice(0, 7);
   const periodo = { mes: Number(today.slice(5, 7)), ano: Number(today.slice(0, 4)) };
+  const anterior = periodo.mes === 1 ? { mes: 12, ano: periodo.ano - 1 } : { mes: periodo.mes - 1, ano: periodo.ano };
+  const fechamento = { empresa_id: p.bigEmpresaId, ...anterior };
   const page = { page: 1, per_page: 15 };
   const list = (name: string, path: string, query: Record<string, string | number>, run: (db: Db) => Promise<unknown>, as: 'admin' | 'loja' = 'admin'): Scenario => ({
     name, group: 'lista', method: 'GET', path: `${path}?${qs({ ...page, ...query })}`, as, run,
@@ -88,6 +91,11 @@ export function scenarios(p: Probe): Scenario[] {
     {
       name: 'relatorio/getFaturamento', group: 'relatório', method: 'GET', path: `/api/relatorio/getFaturamento?${qs(periodo)}`, as: 'admin', slow: true,
       run: (db) => getFaturamento(db, p.admin, periodo),
+    },
+    {
+      // one shop-month: the biggest shop's previous (whole) month, its ledger entries by the bank's dates
+      name: 'relatorio/getFechamento (loja-mês)', group: 'relatório', method: 'GET', path: `/api/relatorio/getFechamento?${qs(fechamento)}`, as: 'admin', slow: true,
+      run: (db) => getFechamento(db, p.admin, fechamento),
     },
     { name: 'garantia/getById', group: 'detalhe', method: 'GET', path: `/api/garantia/getById/${p.garantiaId}`, as: 'admin', run: (db) => getGarantia(db, links, p.admin, p.garantiaId) },
     { name: 'boleto/getById', group: 'detalhe', method: 'GET', path: `/api/boleto/getById/${p.boletoId}`, as: 'admin', run: (db) => getBoleto(db, p.admin, p.boletoId) },

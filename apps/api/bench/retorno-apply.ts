@@ -1,0 +1,186 @@
+// npm run bench:retorno -- --apply 100000   (bench/retorno.ts hands this mode to this file)
+// Applies a retorno of that many liquidações to boletos of the scale dataset (npm run seed:scale)
+// through the real apply path — applyRetorno, the job cnab.retorno-aplicar's handler: per batch the
+// boletos locked, each line in retorno_item, the situação changed with its history and audit, the
+// liquidação posted to the ledger — and prints títulos/s and the peak RSS of this process.
+//
+// It never touches the dataset itself: on PostgreSQL (DATABASE_URL) it works on a copy made with
+// CREATE DATABASE … TEMPLATE (nobody else may be connected to the dataset meanwhile), dropped at the
+// end (--keep keeps it); on PGlite (DATA_DIR) on a copy of the data directory. The boletos are the
+// first N that the bank can still liquidate (GARANTIDO, DISPONÍVEL, ENVIADO PARA REGISTRO, QUITADO),
+// paid at their value plus juros for one in three, with a fee of R$ 1,50, credited the next day.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { CNAB_LINE_END, cnabAccountFromConta, todayInSaoPaulo, toCents, writeRetorno240Lines, type RetornoTitleInput } from '@bg/domain';
+import { localFileStorage } from '../src/adapters/storage/file-storage.js';
+import { loadConfig } from '../src/config.js';
+import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { applyRetorno, type ApplyCheckpoint } from '../src/modules/cnab/apply-retorno.js';
+import type { JobRun } from '../src/jobs/index.js';
+import { arg, peakRssMiB } from './cnab-bench-support.js';
+
+const total = Number(arg('apply', '100000'));
+const keep = process.argv.includes('--keep');
+const config = loadConfig();
+const copyName = `bg_bench_apply_${Date.now()}_${randomBytes(3).toString('hex')}`;
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-bench-apply-'));
+
+type Row = Record<string, unknown>;
+const rows = async <T = Row>(database: Database, q: ReturnType<typeof sql>): Promise<T[]> => ((await database.db.execute(q)) as { rows: T[] }).rows;
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const u = new URL(url);
+  u.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: u.toString() });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A copy of the dataset to apply to: the run changes 100 k boletos and posts their money. */
+async function openCopy(): Promise<{ database: Database; where: string; drop(): Promise<void> }> {
+  if (config.databaseUrl) {
+    const source = new URL(config.databaseUrl).pathname.slice(1);
+    const started = performance.now();
+    await adminQuery(config.databaseUrl, `CREATE DATABASE ${copyName} TEMPLATE ${source}`);
+    process.stderr.write(`cópia ${copyName} de ${source} em ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    const u = new URL(config.databaseUrl);
+    u.pathname = `/${copyName}`;
+    const database = await openPostgres(u.toString());
+    return {
+      database,
+      where: 'PostgreSQL',
+      drop: async () => {
+        await database.close();
+        if (!keep) await adminQuery(config.databaseUrl!, `DROP DATABASE IF EXISTS ${copyName} WITH (FORCE)`);
+      },
+    };
+  }
+  const dir = path.join(workDir, 'pgdata');
+  const started = performance.now();
+  fs.cpSync(config.dataDir, dir, { recursive: true, filter: (f) => !f.endsWith('server.lock') });
+  process.stderr.write(`cópia de ${config.dataDir} em ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  const database = await openPglite(dir);
+  return { database, where: 'PGlite', drop: () => database.close() };
+}
+
+/** The retorno file: one liquidação (movement 06) per boleto, written by the domain's CNAB writer. */
+async function writeFile(file: string, conta: Parameters<typeof cnabAccountFromConta>[0], boletos: { nosso_numero: string; valor: string; vencimento: string }[]): Promise<number> {
+  const credit = todayInSaoPaulo();
+  function* titles(): Generator<RetornoTitleInput> {
+    for (const [i, b] of boletos.entries()) {
+      const amount = toCents(b.valor);
+      const paid = i % 3 === 0 ? amount + Math.max(1, Math.round(amount * 0.021)) : amount;
+      yield {
+        movement: '06',
+        ourNumber: Number(b.nosso_numero),
+        documentNumber: b.nosso_numero,
+        dueDate: b.vencimento,
+        amountCents: amount,
+        paidCents: paid,
+        feeCents: 150,
+        interestCents: paid - amount,
+        discountCents: 0,
+        occurrenceDate: credit,
+        creditDate: credit,
+        reasons: [],
+        payerName: 'PAGADOR BENCH',
+      };
+    }
+  }
+  const out = fs.createWriteStream(file);
+  let chunk = '';
+  for (const line of writeRetorno240Lines({ account: cnabAccountFromConta(conta), fileNumber: 900_000 + (Date.now() % 90_000), generatedAt: new Date(), titles: titles() })) {
+    chunk += line + CNAB_LINE_END;
+    if (chunk.length > 1 << 20) {
+      if (!out.write(chunk, 'latin1')) await once(out, 'drain');
+      chunk = '';
+    }
+  }
+  out.end(chunk, 'latin1');
+  await once(out, 'finish');
+  return fs.statSync(file).size;
+}
+
+/** The job run the handler gets, minus the queue: checkpoints and progress are not stored (a few rows per run). */
+function jobRun(database: Database): JobRun<ApplyCheckpoint> {
+  const controller = new AbortController();
+  return {
+    jobId: 0,
+    attempt: 1,
+    signal: controller.signal,
+    lastCheckpoint: null,
+    db: database.db,
+    log: { info: () => undefined, warn: () => undefined, error: (o) => console.error(o) },
+    progress: () => undefined,
+    checkpoint: async () => undefined,
+    complete: async () => undefined,
+    throwIfInterrupted: () => undefined,
+  };
+}
+
+const copy = await openCopy();
+const { database } = copy;
+try {
+  await migrate(database);
+  const [conta] = await rows<{ id: number; banco: string; agencia: string; conta: string | null; codigo_beneficiario: string; carteira: string; nome: string; cnpj: string }>(
+    database,
+    sql`select id, banco, agencia, conta, codigo_beneficiario, carteira, nome, cnpj from conta_cobranca where ativa order by id limit 1`,
+  );
+  if (!conta) throw new Error('O banco não tem conta de cobrança ativa: rode npm run seed:scale antes.');
+  const boletos = await rows<{ nosso_numero: string; valor: string; vencimento: string }>(
+    database,
+    sql`select nosso_numero::text, valor::text, vencimento::text from boleto
+         where conta_cobranca_id = ${conta.id} and nosso_numero is not null
+           and situacao in ('GARANTIDO', 'DISPONÍVEL PARA PAGAMENTO', 'ENVIADO PARA REGISTRO', 'QUITADO')
+         order by id limit ${total}`,
+  );
+  if (boletos.length < total) throw new Error(`Só ${boletos.length} boletos liquidáveis no conjunto (pedidos ${total}): rode npm run seed:scale -- --boletos 1000000.`);
+  const [admin] = await rows<{ id: number }>(database, sql`select id from usuario where nivel = '2' order by id limit 1`);
+  const [before] = await rows<{ t: string; e: string }>(database, sql`select (select count(*) from ledger_transaction)::text as t, (select count(*) from ledger_entry)::text as e`);
+
+  const storage = localFileStorage(path.join(workDir, 'files'));
+  const file = storage.tempPath('retorno-apply.ret');
+  const bytes = await writeFile(file, conta, boletos);
+  const key = 'retornos/bench-apply.ret';
+  await storage.adopt(file, key);
+  const fileId = randomUUID();
+  await database.db.execute(sql`insert into stored_file (id, storage_key, original_name, content_type, size_bytes, sha256) values (${fileId}, ${key}, 'bench.ret', 'text/plain', ${bytes}, ${randomBytes(32).toString('hex')})`);
+  const [r] = await rows<{ id: number }>(
+    database,
+    sql`insert into retorno (arquivo, file_id, sha256, tamanho_bytes, status, banco, conta_cobranca_id, quantidade_titulos) values ('bench.ret', ${fileId}, ${randomBytes(32).toString('hex')}, ${bytes}, 'APLICANDO', ${conta.banco}, ${conta.id}, ${total}) returning id`,
+  );
+
+  const rssBefore = peakRssMiB();
+  process.stderr.write(`aplicando ${total} liquidações (${(bytes / 1048576).toFixed(1)} MiB) em ${copy.where}…\n`);
+  const started = performance.now();
+  const result = await applyRetorno(storage, { retornoId: r.id, usuarioId: admin.id }, jobRun(database));
+  const ms = performance.now() - started;
+
+  const [after] = await rows<{ t: string; e: string }>(database, sql`select (select count(*) from ledger_transaction)::text as t, (select count(*) from ledger_entry)::text as e`);
+  const [check] = await rows<{ liquidados: string; itens: string; historico: string }>(
+    database,
+    sql`select (select count(*) from retorno_item i join boleto b on b.id = i.boleto_id where i.retorno_id = ${r.id} and b.situacao = 'LIQUIDADO')::text as liquidados,
+               (select count(*) from retorno_item where retorno_id = ${r.id})::text as itens,
+               (select count(*) from boleto_historico h join retorno_item i on i.boleto_id = h.boleto_id where i.retorno_id = ${r.id} and h.para = 'LIQUIDADO')::text as historico`,
+  );
+  const tx = Number(after.t) - Number(before.t);
+  console.log(
+    `Aplicar retorno (${copy.where}): ${result.titulos} títulos em ${(ms / 1000).toFixed(1)} s — ${Math.round(result.titulos / (ms / 1000))} títulos/s; ` +
+      `${check.liquidados} boletos LIQUIDADO, ${check.historico} linhas de histórico, ${tx} lançamentos no razão (${Number(after.e) - Number(before.e)} partidas); ` +
+      `pico RSS ${peakRssMiB().toFixed(0)} MiB (${rssBefore.toFixed(0)} MiB antes de aplicar)`,
+  );
+  if (Number(check.liquidados) !== total || tx !== total) process.exitCode = 1;
+} finally {
+  await copy.drop();
+  fs.rmSync(workDir, { recursive: true, force: true });
+}
