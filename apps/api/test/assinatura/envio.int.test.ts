@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSINATURA_MSG, formatCpfCnpj, formatProtocol } from '@bg/domain';
+import { ASSINATURA_MSG, formatCpfCnpj, formatProtocol, SOMENTE_LEITURA_MSG } from '@bg/domain';
 import { createEmpresa } from '../../src/factories/foundation.js';
 import { createGarantia, createPessoa } from '../../src/factories/garantia.js';
 import { assinaturaSolicitacao, auditLog, storedFile } from '../../src/db/schema/index.js';
@@ -116,8 +116,10 @@ describe('POST /api/boleto/getDuplicataAssinatura/{garantiaId}', () => {
     const filial = await createEmpresa(t.database.db, { franqueado_id: franquia.id });
     const vendedor = await t.userWithToken({ empresa_id: filial.id });
     const daFilial = await aprovada(t, vendedor.user);
-    // the franchisee's guarantees are read-only for the franqueado
-    expect((await enviar(t, franqueado.token, daFilial.garantia.id)).statusCode).toBe(404);
+    // the franchisee's guarantees are read-only for the franqueado: it sees them, so it is told so (issue 25)
+    const somenteLeitura = await enviar(t, franqueado.token, daFilial.garantia.id);
+    expect(somenteLeitura.statusCode).toBe(403);
+    expect(somenteLeitura.json().msg).toBe(SOMENTE_LEITURA_MSG);
     const propria = await createGarantia(t.database.db, { empresa_id: franquia.id, usuario_id: franqueado.user.id, status: 'APROVADO' });
     expect((await enviar(t, franqueado.token, propria.garantia.id)).statusCode).toBe(200);
     const lista = await t.call({ method: 'GET', url: `/api/assinatura/getByGarantia/${garantia.id}`, token: outra.token });
