@@ -146,4 +146,11 @@ describe('Detalhe do Inadimplente — SPC and people without overdue boletos (is
     expect(screen.queryByRole('button', { name: /Incluir no SPC/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Simular' })).toBeNull();
   });
+
+  it('a person whose overdue boletos went into an acordo still being paid stays on the collection page', async () => {
+    const acordo = { id: 7, status: 'Aguardando Ativação' as const, valor: 600, numero_parcelas: 3, ultimo_vencimento: '2030-03-10', created_at: '2026-11-27T12:00:00.000Z' };
+    renderPage({ ...detail, boletos: [boleto(3, 320.1, -15)], acordos: [acordo] });
+    expect(await screen.findByRole('heading', { name: 'Inadimplente: Juliana Pereira Santos' })).toBeInTheDocument();
+    expect(screen.queryByText(/não possui boletos vencidos em aberto/)).toBeNull();
+  });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Loader, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { formatProtocol } from '@bg/domain';
+import { ACORDO_STATUS, formatProtocol } from '@bg/domain';
 import { DataTable, DateText, MoneyText, PageHeader, StatusBadge } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubmit } from '../../../lib/use-submit';
@@ -50,8 +50,11 @@ export function InadimplenteDetailPage() {
 
   if (query.isPending) return <Loader aria-label="Carregando inadimplente" />;
   if (query.isError || !detail) return <Alert color="red">{errorMessage(query.error, 'Pessoa não encontrada.')}</Alert>;
-  // an address typed by hand, a stale link, a debt settled since: nobody to collect from
-  if (!detail.boletos.some((b) => b.dias_atraso > 0)) return <SemDebitoVencido detail={detail} onBack={() => navigate(LIST)} />;
+  // an address typed by hand, a stale link, a debt settled since: nobody to collect from. A person
+  // whose overdue boletos went into an acordo still being paid stays a collection case (the operator
+  // who just effected it sees the acordo and what is left on the same page).
+  const emCobranca = detail.boletos.some((b) => b.dias_atraso > 0) || detail.acordos.some((a) => a.status === ACORDO_STATUS.AGUARDANDO || a.status === ACORDO_STATUS.ATIVO);
+  if (!emCobranca) return <SemDebitoVencido detail={detail} onBack={() => navigate(LIST)} />;
 
   return (
     <Stack>
