@@ -98,7 +98,7 @@ describe('the Extrato', () => {
       [d20, 'liquidacao', 0, 320.5, 270.5],
       [d10, 'mensalidade', 50, 0, 220.5],
     ]);
-    expect(e.data[0].boleto).toEqual({ id: boletoId, garantia_id: garantiaId, parcela: 1 });
+    expect(e.data[0].boleto).toEqual({ id: boletoId, garantia_id: garantiaId, garantia_digito: expect.any(Number), parcela: 1 });
     expect(e.data[0].descricao).toMatch(/pago no banco/);
   });
 

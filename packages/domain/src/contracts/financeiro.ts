@@ -65,7 +65,7 @@ export const extratoMovimentoJson = z.object({
   tipo: z.string(),
   descricao: z.string(),
   /** The boleto it concerns, with its guarantee (the link to its boletos). */
-  boleto: z.object({ id, garantia_id: id, parcela: z.number().int() }).nullable(),
+  boleto: z.object({ id, garantia_id: id, garantia_digito: z.number().int(), parcela: z.number().int() }).nullable(),
   antecipacao_id: id.nullable(),
   acordo_id: id.nullable(),
   repasse_id: id.nullable(),

@@ -17,7 +17,7 @@ export type ExtratoMovimento = {
   data: IsoDate;
   tipo: LedgerKind;
   descricao: string;
-  boleto: { id: number; garantia_id: number; parcela: number } | null;
+  boleto: { id: number; garantia_id: number; garantia_digito: number; parcela: number } | null;
   antecipacaoId: number | null;
   acordoId: number | null;
   repasseId: number | null;
@@ -77,20 +77,21 @@ export async function movimentosDaLoja(db: DbOrTx, contas: Contas, periodo: { de
                   order by e.occurred_on, e.transaction_id limit ${limite})`,
   );
   const rows = await rowsOf<{
-    id: string | number; occurred_on: string; kind: LedgerKind; description: string; boleto_id: number | null; garantia_id: number | null; parcela: number | null;
+    id: string | number; occurred_on: string; kind: LedgerKind; description: string; boleto_id: number | null; garantia_id: number | null; garantia_digito: number | null; parcela: number | null;
     antecipacao_id: number | null; acordo_id: number | null; repasse_id: number | null; valor: string | number;
   }>(
     db,
     sql`with pagina as (
           select distinct occurred_on, transaction_id from (${sql.join(porConta, sql` union all `)}) p
            order by occurred_on, transaction_id limit ${limite})
-        select t.id, t.occurred_on::text as occurred_on, t.kind, t.description, t.boleto_id, b.garantia_id, b.parcela,
+        select t.id, t.occurred_on::text as occurred_on, t.kind, t.description, t.boleto_id, b.garantia_id, g.digito as garantia_digito, b.parcela,
                t.antecipacao_id, t.acordo_id, t.repasse_id,
                (select sum(${efeito}) from ledger_entry e
                  where e.transaction_id = t.id and e.account_id in (${sql.join(accounts.map((id) => sql`${id}`), sql`, `)}))::bigint as valor
           from pagina p
           join ledger_transaction t on t.id = p.transaction_id
           left join boleto b on b.id = t.boleto_id
+          left join garantia g on g.id = b.garantia_id
          order by p.occurred_on, p.transaction_id`,
   );
   return rows.map((r) => ({
@@ -98,7 +99,7 @@ export async function movimentosDaLoja(db: DbOrTx, contas: Contas, periodo: { de
     data: r.occurred_on,
     tipo: r.kind,
     descricao: r.description,
-    boleto: r.boleto_id !== null && r.garantia_id !== null ? { id: r.boleto_id, garantia_id: r.garantia_id, parcela: Number(r.parcela) } : null,
+    boleto: r.boleto_id !== null && r.garantia_id !== null ? { id: r.boleto_id, garantia_id: r.garantia_id, garantia_digito: Number(r.garantia_digito), parcela: Number(r.parcela) } : null,
     antecipacaoId: r.antecipacao_id,
     acordoId: r.acordo_id,
     repasseId: r.repasse_id,

@@ -1,5 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { formatProtocol } from '@bg/domain';
 import type { ExtratoMovimento } from '../api/financeiro';
 
 /**
@@ -11,7 +12,7 @@ export function MovimentoReferencia({ m, admin }: { m: ExtratoMovimento; admin: 
   if (m.boleto) {
     return (
       <Anchor component={Link} to={`/operacao/garantias/impressao/detalhe/${m.boleto.garantia_id}`} size="sm">
-        Boleto (parcela {m.boleto.parcela})
+        Garantia {formatProtocol(m.boleto.garantia_id, m.boleto.garantia_digito)}, parcela {m.boleto.parcela}
       </Anchor>
     );
   }

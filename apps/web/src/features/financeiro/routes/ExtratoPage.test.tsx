@@ -24,7 +24,7 @@ const page1 = {
   status: 200, msg: 'ok', de: inicio, ate: today,
   empresa: { id: 7, fantasia: 'Loja Demo', razao: 'Loja Demo Ltda', cnpj: '11222333000181' },
   inicial: saldo(0, 50), final: saldo(320.5, 100), saldo_anterior: -50,
-  data: [mov(11, { descricao: 'Boleto 5-1/01 pago no banco', boleto: { id: 3, garantia_id: 5, parcela: 1 }, credito: 320.5, saldo: 270.5 })],
+  data: [mov(11, { descricao: 'Boleto 5-1/01 pago no banco', boleto: { id: 3, garantia_id: 5, garantia_digito: 8, parcela: 1 }, credito: 320.5, saldo: 270.5 })],
   proximo: '2026-11-10.11',
 };
 const page2 = {
@@ -44,10 +44,10 @@ describe('Extrato', () => {
     const rows = () => within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
     expect(rows()).toEqual([
       [expect.any(String), 'Saldo inicial', '-R$ 50,00'],
-      ['10/11/2026', 'Boleto 5-1/01 pago no banco', 'Boleto (parcela 1)', '', 'R$ 320,50', 'R$ 270,50'],
+      ['10/11/2026', 'Boleto 5-1/01 pago no banco', 'Garantia 5-8, parcela 1', '', 'R$ 320,50', 'R$ 270,50'],
     ]);
     // the boleto links to its guarantee's boletos
-    expect(within(table).getByRole('link', { name: 'Boleto (parcela 1)' })).toHaveAttribute('href', '/operacao/garantias/impressao/detalhe/5');
+    expect(within(table).getByRole('link', { name: 'Garantia 5-8, parcela 1' })).toHaveAttribute('href', '/operacao/garantias/impressao/detalhe/5');
     expect(screen.getByText('1 movimento mostrado; há mais no período.')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Carregar mais movimentos' }));
