@@ -13,6 +13,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -21,10 +23,10 @@ import { localFileStorage } from '../src/adapters/storage/file-storage.js';
 import { loadConfig } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { applyRetorno, type ApplyCheckpoint } from '../src/modules/cnab/apply-retorno.js';
-import type { JobRun } from '../src/jobs/index.js';
-import { arg, peakRssMiB } from './cnab-bench-support.js';
+import { arg } from './cnab-bench-support.js';
 
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../../..');
 const total = Number(arg('apply', '100000'));
 const keep = process.argv.includes('--keep');
 const config = loadConfig();
@@ -47,7 +49,7 @@ async function adminQuery(url: string, statement: string): Promise<void> {
 }
 
 /** A copy of the dataset to apply to: the run changes 100 k boletos and posts their money. */
-async function openCopy(): Promise<{ database: Database; where: string; drop(): Promise<void> }> {
+async function openCopy(): Promise<{ database: Database; target: string; where: string; drop(): Promise<void> }> {
   if (config.databaseUrl) {
     const source = new URL(config.databaseUrl).pathname.slice(1);
     const started = performance.now();
@@ -55,22 +57,23 @@ async function openCopy(): Promise<{ database: Database; where: string; drop(): 
     process.stderr.write(`cópia ${copyName} de ${source} em ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     const u = new URL(config.databaseUrl);
     u.pathname = `/${copyName}`;
-    const database = await openPostgres(u.toString());
-    return {
-      database,
+    const copy = {
+      database: await openPostgres(u.toString()),
+      target: u.toString(),
       where: 'PostgreSQL',
       drop: async () => {
-        await database.close();
+        await copy.database.close();
         if (!keep) await adminQuery(config.databaseUrl!, `DROP DATABASE IF EXISTS ${copyName} WITH (FORCE)`);
       },
     };
+    return copy;
   }
   const dir = path.join(workDir, 'pgdata');
   const started = performance.now();
   fs.cpSync(config.dataDir, dir, { recursive: true, filter: (f) => !f.endsWith('server.lock') });
   process.stderr.write(`cópia de ${config.dataDir} em ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-  const database = await openPglite(dir);
-  return { database, where: 'PGlite', drop: () => database.close() };
+  const copy = { database: await openPglite(dir), target: dir, where: 'PGlite', drop: () => copy.database.close() };
+  return copy;
 }
 
 /** The retorno file: one liquidação (movement 06) per boleto, written by the domain's CNAB writer. */
@@ -111,25 +114,39 @@ async function writeFile(file: string, conta: Parameters<typeof cnabAccountFromC
   return fs.statSync(file).size;
 }
 
-/** The job run the handler gets, minus the queue: checkpoints and progress are not stored (a few rows per run). */
-function jobRun(database: Database): JobRun<ApplyCheckpoint> {
-  const controller = new AbortController();
-  return {
-    jobId: 0,
-    attempt: 1,
-    signal: controller.signal,
-    lastCheckpoint: null,
-    db: database.db,
-    log: { info: () => undefined, warn: () => undefined, error: (o) => console.error(o) },
-    progress: () => undefined,
-    checkpoint: async () => undefined,
-    complete: async () => undefined,
-    throwIfInterrupted: () => undefined,
-  };
+/** The apply runs in a bundled child (retorno-apply-child.ts), as production runs the app: its own peak RSS. */
+async function applyInChild(where: string, storageDir: string, retornoId: number, usuarioId: number): Promise<{ titulos: number; ms: number; peakRssMiB: number; rssBeforeMiB: number }> {
+  const esbuild = await import('esbuild');
+  const out = path.join(workDir, 'bundle', 'retorno-apply-child.mjs');
+  await esbuild.build({
+    entryPoints: [path.join(here, 'retorno-apply-child.ts')],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    keepNames: true,
+    logLevel: 'silent',
+    plugins: [{ name: 'packages-external-except-workspace', setup: (b) => b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@bg/') || path.isAbsolute(a.path) ? undefined : { path: a.path, external: true })) }],
+  });
+  // the bundle imports the npm packages by name: it runs from a folder under the repository, where node_modules resolves
+  fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+  const runDir = fs.mkdtempSync(path.join(root, '.tmp', 'bench-apply-'));
+  fs.cpSync(out, path.join(runDir, 'child.mjs'));
+  try {
+    const start: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
+    const flags = (/node ((?:--[\w-]+(?:=\S+)? )*)scripts\/start\.mjs/.exec(start)?.[1] ?? '').trim().split(/\s+/).filter(Boolean);
+    const r = spawnSync(process.execPath, [...flags, path.join(runDir, 'child.mjs'), where, storageDir, String(retornoId), String(usuarioId)], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 });
+    const line = r.stdout.split('\n').find((l) => l.startsWith('BENCH '));
+    if (r.status !== 0 || !line) throw new Error(`aplicação falhou (${r.status}): ${r.stderr.trim().split('\n').slice(-5).join(' ')}`);
+    return JSON.parse(line.slice(6));
+  } finally {
+    fs.rmSync(runDir, { recursive: true, force: true });
+  }
 }
 
 const copy = await openCopy();
-const { database } = copy;
+const database = copy.database;
 try {
   await migrate(database);
   const [conta] = await rows<{ id: number; banco: string; agencia: string; conta: string | null; codigo_beneficiario: string; carteira: string; nome: string; cnpj: string }>(
@@ -160,15 +177,16 @@ try {
     sql`insert into retorno (arquivo, file_id, sha256, tamanho_bytes, status, banco, conta_cobranca_id, quantidade_titulos) values ('bench.ret', ${fileId}, ${randomBytes(32).toString('hex')}, ${bytes}, 'APLICANDO', ${conta.banco}, ${conta.id}, ${total}) returning id`,
   );
 
-  const rssBefore = peakRssMiB();
-  process.stderr.write(`aplicando ${total} liquidações (${(bytes / 1048576).toFixed(1)} MiB) em ${copy.where}…\n`);
-  const started = performance.now();
-  const result = await applyRetorno(storage, { retornoId: r.id, usuarioId: admin.id }, jobRun(database));
-  const ms = performance.now() - started;
+  process.stderr.write(`aplicando ${total} liquidações (${(bytes / 1048576).toFixed(1)} MiB) em ${copy.where}, num processo à parte…\n`);
+  // PGlite has one user: the child opens the data directory after this process lets go of it
+  if (copy.where === 'PGlite') await database.close();
+  const result = await applyInChild(copy.target, path.join(workDir, 'files'), r.id, admin.id);
+  const ms = result.ms;
+  if (copy.where === 'PGlite') copy.database = await openPglite(copy.target);
 
-  const [after] = await rows<{ t: string; e: string }>(database, sql`select (select count(*) from ledger_transaction)::text as t, (select count(*) from ledger_entry)::text as e`);
+  const [after] = await rows<{ t: string; e: string }>(copy.database, sql`select (select count(*) from ledger_transaction)::text as t, (select count(*) from ledger_entry)::text as e`);
   const [check] = await rows<{ liquidados: string; itens: string; historico: string }>(
-    database,
+    copy.database,
     sql`select (select count(*) from retorno_item i join boleto b on b.id = i.boleto_id where i.retorno_id = ${r.id} and b.situacao = 'LIQUIDADO')::text as liquidados,
                (select count(*) from retorno_item where retorno_id = ${r.id})::text as itens,
                (select count(*) from boleto_historico h join retorno_item i on i.boleto_id = h.boleto_id where i.retorno_id = ${r.id} and h.para = 'LIQUIDADO')::text as historico`,
@@ -177,7 +195,7 @@ try {
   console.log(
     `Aplicar retorno (${copy.where}): ${result.titulos} títulos em ${(ms / 1000).toFixed(1)} s — ${Math.round(result.titulos / (ms / 1000))} títulos/s; ` +
       `${check.liquidados} boletos LIQUIDADO, ${check.historico} linhas de histórico, ${tx} lançamentos no razão (${Number(after.e) - Number(before.e)} partidas); ` +
-      `pico RSS ${peakRssMiB().toFixed(0)} MiB (${rssBefore.toFixed(0)} MiB antes de aplicar)`,
+      `pico RSS do processo que aplicou ${result.peakRssMiB.toFixed(0)} MiB (${result.rssBeforeMiB.toFixed(0)} MiB ao começar)`,
   );
   if (Number(check.liquidados) !== total || tx !== total) process.exitCode = 1;
 } finally {
