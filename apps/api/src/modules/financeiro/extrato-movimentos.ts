@@ -86,8 +86,11 @@ export async function movimentosDaLoja(db: DbOrTx, contas: Contas, periodo: { de
            order by occurred_on, transaction_id limit ${limite})
         select t.id, t.occurred_on::text as occurred_on, t.kind, t.description, t.boleto_id, b.garantia_id, g.digito as garantia_digito, b.parcela,
                t.antecipacao_id, t.acordo_id, t.repasse_id,
+               -- account, date and transaction: an exact probe of index 0135 per account, whatever
+               -- the statistics say (without the date the planner may walk the account's whole range)
                (select sum(${efeito}) from ledger_entry e
-                 where e.transaction_id = t.id and e.account_id in (${sql.join(accounts.map((id) => sql`${id}`), sql`, `)}))::bigint as valor
+                 where e.account_id in (${sql.join(accounts.map((id) => sql`${id}`), sql`, `)})
+                   and e.occurred_on = p.occurred_on and e.transaction_id = t.id)::bigint as valor
           from pagina p
           join ledger_transaction t on t.id = p.transaction_id
           left join boleto b on b.id = t.boleto_id
