@@ -21,7 +21,7 @@ test('[SESSION]: usuario of Loja Demo sees exactly its menu', async ({ page }) =
   await expect(page.getByTestId('setor')).toHaveText('Vendas');
   await expect(page.getByTestId('banner-duplicatas')).toContainText('assinar digitalmente');
   await expect.poll(() => menuLabels(page)).toEqual([
-    'Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Antecipações', 'Simular venda', 'Chat',
+    'Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Antecipações', 'Simular venda', 'Financeiro', 'Extrato', 'Chat',
   ]);
   const chat = page.getByRole('link', { name: 'Chat' });
   await expect(chat).toHaveAttribute('target', '_blank');
@@ -36,7 +36,7 @@ test('[SESSION]: administrador sees the four sections', async ({ page }) => {
   await expect.poll(() => menuLabels(page)).toEqual([
     'Início',
     'Operação', 'Nova Garantia', 'Garantias', 'Impressão de Boletos', 'Antecipações', 'Remessas', 'Retornos',
-    'Financeiro', 'Recebimentos', 'Boletos Garantidos', 'Boletos Avulsos', 'Faturamento', 'Fechamento',
+    'Financeiro', 'Recebimentos', 'Boletos Garantidos', 'Boletos Avulsos', 'Faturamento', 'Fechamento', 'Extrato', 'Repasses',
     'Cobrança', 'Inadimplentes', 'Agendamentos', 'Acordos',
     'Administração', 'Empresas', 'Franqueados', 'Pessoas', 'Usuários', 'CPFs Suspeitos', 'Auditoria', 'Conta de Cobrança', 'Mensagens', 'LGPD',
   ]);
@@ -46,7 +46,7 @@ test('[SESSION]: administrador sees the four sections', async ({ page }) => {
 test('[SESSION]: franqueado sees the usuario menu plus its cadastros', async ({ page }) => {
   await loginAs(page, 'franqueado');
   await expect.poll(() => menuLabels(page)).toEqual([
-    'Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Administração', 'Empresas', 'Usuários', 'Chat',
+    'Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Financeiro', 'Extrato', 'Administração', 'Empresas', 'Usuários', 'Chat',
   ]);
 });
 
