@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Stack, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { MoneyText, PagedTable, SearchBox } from '../../../components';
 import type { SaldoLoja } from '../api/financeiro';
 import { useSaldosLojasList } from '../api/financeiro-queries';
@@ -36,9 +37,14 @@ export function SaldosLojasSection() {
             header: '',
             kind: 'actions',
             render: (r) => (
-              <Button size="xs" disabled={r.a_repassar <= 0} onClick={() => setLoja(r)} aria-label={`Registrar repasse à loja ${r.fantasia}`}>
-                Registrar repasse
-              </Button>
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" variant="default" component={Link} to={`/financeiro/extrato?loja=${r.empresa_id}`} aria-label={`Extrato da loja ${r.fantasia}`}>
+                  Extrato
+                </Button>
+                <Button size="xs" disabled={r.a_repassar <= 0} onClick={() => setLoja(r)} aria-label={`Registrar repasse à loja ${r.fantasia}`}>
+                  Registrar repasse
+                </Button>
+              </Group>
             ),
           },
         ]}

@@ -74,6 +74,16 @@ describe('Extrato', () => {
     auth.nivel = '1';
   });
 
+  it('administrador: opens on the shop Repasses links to (?loja=)', async () => {
+    auth.nivel = '2';
+    lookups.empresasForSelect.mockResolvedValue([{ value: 7, label: 'Loja Demo' }]);
+    api.getExtrato.mockResolvedValue({ ...page1, proximo: null });
+    renderWithProviders(<ExtratoPage />, { route: '/financeiro/extrato?loja=7' });
+    await waitFor(() => expect(api.getExtrato).toHaveBeenCalledWith({ empresaId: 7, de: inicio, ate: today }, null));
+    expect(await screen.findByRole('combobox', { name: 'Loja' })).toHaveValue('Loja Demo');
+    auth.nivel = '1';
+  });
+
   it('exports the period as CSV and PDF', async () => {
     api.getExtrato.mockResolvedValue({ ...page1, proximo: null });
     api.extratoCsvUrl.mockResolvedValue('blob:csv');

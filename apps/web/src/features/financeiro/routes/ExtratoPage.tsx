@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { isIsoDate, NIVEL, todayInSaoPaulo } from '@bg/domain';
 import { DateField, PageHeader, showError } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
@@ -25,7 +26,9 @@ export function ExtratoPage() {
   const admin = user.nivel === NIVEL.ADMINISTRADOR;
   const escolheLoja = admin || user.nivel === NIVEL.FRANQUEADO;
   const today = todayInSaoPaulo();
-  const [empresaId, setEmpresaId] = useState<number | null>(null);
+  // Repasses links here with ?loja=<id> (the server still checks the user may read that shop)
+  const [params] = useSearchParams();
+  const [empresaId, setEmpresaId] = useState<number | null>(() => (escolheLoja && /^[1-9]\d{0,9}$/.test(params.get('loja') ?? '') ? Number(params.get('loja')) : null));
   const [de, setDe] = useState(inicioDoMes(today));
   const [ate, setAte] = useState(today);
   const empresas = useQuery({ ...empresasForSelectQuery(), enabled: escolheLoja });

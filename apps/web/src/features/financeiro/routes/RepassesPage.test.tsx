@@ -39,6 +39,7 @@ describe('Repasses', () => {
     const repasses = screen.getByRole('table', { name: 'Repasses registrados' });
     await within(repasses).findByText('TED 123');
     expect(within(within(repasses).getAllByRole('row')[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['4', '20/11/2026', 'Loja Demo', 'R$ 200,00', 'R$ 100,00', 'TED 123', 'Ana Admin']);
+    expect(within(row).getByRole('link', { name: 'Extrato da loja Loja Demo' })).toHaveAttribute('href', '/financeiro/extrato?loja=7');
     // every shop, not only those owed
     await userEvent.click(screen.getByRole('checkbox', { name: 'Somente lojas com saldo a repassar' }));
     await waitFor(() => expect(api.getSaldosLojas).toHaveBeenLastCalledWith(1, '', false));
