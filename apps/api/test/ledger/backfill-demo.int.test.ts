@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '../../src/seed/index.js';
 import { openTestDatabase, type TestDatabase } from '../test-database.js';
 import { tempStorage } from '../temp-storage.js';
-import { balancesByMonth, emptyLedger, ledgerFailures, ledgerSnapshot, runBackfill } from './backfill-support.js';
+import { sql } from 'drizzle-orm';
+import { balancesByMonth, emptyLedger, ledgerFailures, ledgerSnapshot, rowsOf, runBackfill } from './backfill-support.js';
 
 /**
  * The demo seed posts its money through the use-cases (and so the ledger). The backfill migration
@@ -35,6 +36,10 @@ describe('demo seed and the ledger backfill', () => {
     const kinds = new Set([...live.values()].map((v) => v.split(' ')[0]));
     for (const k of ['antecipacao', 'consulta', 'liquidacao', 'honra', 'recebido_loja', 'acordo_pagamento']) expect(kinds).toContain(k);
 
+    // the migration drops the two tables' secondary indexes while it inserts and builds them again
+    const indexes = async () => rowsOf<{ indexdef: string }>(t.database, sql`select indexdef from pg_indexes where tablename in ('ledger_transaction', 'ledger_entry') order by indexname`);
+    const indexesBefore = await indexes();
+    expect(indexesBefore.length).toBeGreaterThan(5);
     await emptyLedger(t.database);
     expect((await ledgerSnapshot(t.database)).size).toBe(0);
     await runBackfill(t.database);
@@ -42,6 +47,7 @@ describe('demo seed and the ledger backfill', () => {
     expect(Object.fromEntries(rebuilt)).toEqual(Object.fromEntries(live));
     expect(Object.fromEntries(await balancesByMonth(t.database))).toEqual(Object.fromEntries(liveBalances));
     expect(await ledgerFailures(t.database)).toEqual([]);
+    expect(await indexes()).toEqual(indexesBefore);
 
     await runBackfill(t.database);
     expect((await ledgerSnapshot(t.database)).size).toBe(live.size);
