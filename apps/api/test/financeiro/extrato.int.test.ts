@@ -99,7 +99,8 @@ describe('the Extrato', () => {
       [d10, 'mensalidade', 50, 0, 220.5],
     ]);
     expect(e.data[0].boleto).toEqual({ id: boletoId, garantia_id: garantiaId, garantia_digito: expect.any(Number), parcela: 1 });
-    expect(e.data[0].descricao).toMatch(/pago no banco/);
+    // named as the screens name a boleto: its guarantee's protocol and the parcela, not the boleto's own id
+    expect(e.data[0].descricao).toBe(`Boleto ${garantiaId}-${e.data[0].boleto.garantia_digito}/1 pago no banco`);
   });
 
   it('shows the repasse paid once, as the amount transferred (what it owed netted inside it)', async () => {

@@ -162,7 +162,7 @@ CREATE TEMP TABLE bf_adv ON COMMIT DROP AS
     FROM antecipacao_boleto ab JOIN antecipacao a ON a.id = ab.antecipacao_id
    WHERE a.situacao = 'APROVADA' GROUP BY ab.boleto_id;
 CREATE TEMP TABLE bf_boleto ON COMMIT DROP AS
-  SELECT b.id, b.id || '-' || b.digito AS rotulo, (b.valor * 100)::bigint AS valor, b.vencimento, g.empresa_id, g.pessoa_id,
+  SELECT b.id, g.id || '-' || g.digito || '/' || b.parcela AS rotulo, (b.valor * 100)::bigint AS valor, b.vencimento, g.empresa_id, g.pessoa_id,
          coalesce(adv.antecipado, 0) AS antecipado,
          coalesce(h.h_at, CASE WHEN b.situacao = 'QUITADO' THEN b.updated_at END) AS h_at,
          coalesce(h.r_at, CASE WHEN b.situacao IN ('ENVIADO PARA BAIXA', 'BAIXADO') THEN b.updated_at END) AS r_at,

@@ -15,7 +15,7 @@ export async function loadBoletoContexts(tx: DbOrTx, boletoIds: readonly number[
   const result = new Map<number, BoletoLedgerRow>();
   if (!ids.length) return result;
   const rows = await tx
-    .select({ id: boleto.id, digito: boleto.digito, valor: boleto.valor, vencimento: boleto.vencimento, situacao: boleto.situacao, empresa_id: garantia.empresa_id, pessoa_id: garantia.pessoa_id })
+    .select({ id: boleto.id, parcela: boleto.parcela, garantiaId: garantia.id, garantiaDigito: garantia.digito, valor: boleto.valor, vencimento: boleto.vencimento, situacao: boleto.situacao, empresa_id: garantia.empresa_id, pessoa_id: garantia.pessoa_id })
     .from(boleto)
     .innerJoin(garantia, eq(garantia.id, boleto.garantia_id))
     .where(inArray(boleto.id, ids));
@@ -34,7 +34,8 @@ export async function loadBoletoContexts(tx: DbOrTx, boletoIds: readonly number[
   for (const r of rows) {
     result.set(r.id, {
       boletoId: r.id,
-      rotulo: formatProtocol(r.id, r.digito),
+      // as the screens name a boleto: its guarantee's protocol and the parcela ("21-3/1")
+      rotulo: `${formatProtocol(r.garantiaId, r.garantiaDigito)}/${r.parcela}`,
       empresaId: r.empresa_id,
       pessoaId: r.pessoa_id,
       usuarioId,
