@@ -136,6 +136,8 @@ async function applyInChild(where: string, storageDir: string, retornoId: number
   try {
     const start: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
     const flags = (/node ((?:--[\w-]+(?:=\S+)? )*)scripts\/start\.mjs/.exec(start)?.[1] ?? '').trim().split(/\s+/).filter(Boolean);
+    // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the apply (node --cpu-prof), to see where a batch's time goes
+    if (process.env.BENCH_CPU_PROF) flags.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`);
     const r = spawnSync(process.execPath, [...flags, path.join(runDir, 'child.mjs'), where, storageDir, String(retornoId), String(usuarioId)], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 });
     const line = r.stdout.split('\n').find((l) => l.startsWith('BENCH '));
     if (r.status !== 0 || !line) throw new Error(`aplicação falhou (${r.status}): ${r.stderr.trim().split('\n').slice(-5).join(' ')}`);

@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { liquidacaoDraft, nextSituacao, type LedgerDraft, type RetornoTitle, type Situacao } from '@bg/domain';
 import type { Tx } from '../../db/client.js';
-import { auditLog, boletoAvulso, boletoHistorico, retornoItem } from '../../db/schema/index.js';
+import { boletoAvulso } from '../../db/schema/index.js';
 import { wrongState } from '../../errors/app-error.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { loadBoletoContexts } from '../ledger/boleto-context.js';
 import { postTransactions } from '../ledger/post-transaction.js';
+import { insertFromArrays } from '../ledger/unnest-insert.js';
 import { bankPaymentOf, retornoLineDraft } from '../ledger/post-retorno-line.js';
 import { countTitle, decideTitle, emptyTotals, type RetornoTotals, type TitleDecision } from './decide-title.js';
 import { targetOf } from './preview-retorno.js';
@@ -49,18 +50,38 @@ export async function applyBatchInBulk(
   }
   if (await anyRecorded(tx, retornoId, titles)) return null;
 
-  const values = titles.map(({ t, target, decision }) => ({
-    ...itemValues(retornoId, t),
-    boleto_id: target?.kind === 'boleto' ? target.id : null,
-    boleto_avulso_id: target?.kind === 'avulso' ? target.id : null,
-    resultado: decision.resultado,
-    situacao_de: decision.de,
-    situacao_para: decision.para,
-    mensagem: decision.mensagem,
-  }));
-  const inserted = await tx.insert(retornoItem).values(values).onConflictDoNothing().returning({ id: retornoItem.id, linha: retornoItem.linha });
-  // nothing of the batch was recorded (anyRecorded) and its targets are locked: a skipped line is a bug
-  if (inserted.length !== values.length) throw new Error(`Retorno ${retornoId}: ${values.length - inserted.length} linha(s) do lote já registradas durante a aplicação.`);
+  const items = titles.map(({ t }) => itemValues(retornoId, t));
+  const column = <K extends keyof (typeof items)[number]>(k: K) => items.map((v) => v[k]);
+  // the lines in one statement from one array per column (retorno_item has 20 columns: 10 000 parameters through Drizzle)
+  const inserted = await insertFromArrays<{ id: string | number; linha: number }>(
+    tx,
+    'retorno_item',
+    [
+      ['retorno_id', 'int', column('retorno_id')],
+      ['linha', 'int', column('linha')],
+      ['nosso_numero', 'varchar', column('nosso_numero')],
+      ['movimento', 'text', column('movimento')],
+      ['movimento_descricao', 'varchar', column('movimento_descricao')],
+      ['categoria', 'varchar', column('categoria')],
+      ['data_ocorrencia', 'date', column('data_ocorrencia')],
+      ['data_credito', 'date', column('data_credito')],
+      ['valor_titulo', 'numeric', column('valor_titulo')],
+      ['valor_pago', 'numeric', column('valor_pago')],
+      ['valor_liquido', 'numeric', column('valor_liquido')],
+      ['valor_tarifa', 'numeric', column('valor_tarifa')],
+      ['valor_juros', 'numeric', column('valor_juros')],
+      ['valor_desconto', 'numeric', column('valor_desconto')],
+      ['motivos', 'varchar', column('motivos')],
+      ['boleto_id', 'int', titles.map(({ target }) => (target?.kind === 'boleto' ? target.id : null))],
+      ['boleto_avulso_id', 'int', titles.map(({ target }) => (target?.kind === 'avulso' ? target.id : null))],
+      ['resultado', 'varchar', titles.map(({ decision }) => decision.resultado)],
+      ['situacao_de', 'varchar', titles.map(({ decision }) => decision.de)],
+      ['situacao_para', 'varchar', titles.map(({ decision }) => decision.para)],
+      ['mensagem', 'varchar', titles.map(({ decision }) => decision.mensagem)],
+    ],
+    sql` on conflict do nothing returning id, linha`,
+  );
+  if (inserted.length !== items.length) throw new Error(`Retorno ${retornoId}: ${items.length - inserted.length} linha(s) do lote já registradas durante a aplicação.`);
   const itemIdOf = new Map(inserted.map((r) => [r.linha, Number(r.id)]));
 
   const totals = emptyTotals();
@@ -111,10 +132,21 @@ export async function applyBatchInBulk(
         returning b.id`),
     );
     if (moved.length !== moves.length) throw wrongState('O boleto foi alterado por outra operação. Atualize a tela.');
-    await tx.insert(boletoHistorico).values(moves.map((m) => ({ boleto_id: m.id, de: m.de, para: m.para, motivo: m.motivo, usuario_id: actor.id })));
-    await tx.insert(auditLog).values(
-      moves.map((m) => ({ usuario_id: actor.id, ip: actor.ip, action: `boleto.${m.action}`, entity: 'boleto', entity_id: String(m.id), summary: { de: m.de, para: m.para, motivo: m.motivo } })),
-    );
+    await insertFromArrays(tx, 'boleto_historico', [
+      ['boleto_id', 'int', moves.map((m) => m.id)],
+      ['de', 'varchar', moves.map((m) => m.de)],
+      ['para', 'varchar', moves.map((m) => m.para)],
+      ['motivo', 'varchar', moves.map((m) => m.motivo)],
+      ['usuario_id', 'int', moves.map(() => actor.id)],
+    ]);
+    await insertFromArrays(tx, 'audit_log', [
+      ['usuario_id', 'int', moves.map(() => actor.id)],
+      ['ip', 'varchar', moves.map(() => actor.ip)],
+      ['action', 'varchar', moves.map((m) => `boleto.${m.action}`)],
+      ['entity', 'varchar', moves.map(() => 'boleto')],
+      ['entity_id', 'varchar', moves.map((m) => String(m.id))],
+      ['summary', 'jsonb', moves.map((m) => ({ de: m.de, para: m.para, motivo: m.motivo }))],
+    ]);
   }
   if (liquidacoes.length) {
     // post-boleto-transition.ts's liquidação, every boleto's position read in two queries

@@ -1,18 +1,18 @@
 import { createHash } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { assertValidDraft, draftFingerprint, draftTotals, ledgerAccountKey, LedgerError, type LedgerDraft } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { ledgerEntry, ledgerTransaction } from '../../db/schema/index.js';
+import { ledgerTransaction } from '../../db/schema/index.js';
 import { AppError } from '../../errors/app-error.js';
 import { ensureAccounts } from './accounts.js';
+import { rowsOf, unnestArguments, type UnnestColumn } from './unnest-insert.js';
+
+const columnNames = (columns: readonly UnnestColumn[]) => sql.raw(columns.map(([name]) => name).join(', '));
 
 /** What posting answers per draft: the transaction's id, and whether this call created it. */
 export type PostedTransaction = { id: number; idempotencyKey: string; created: boolean };
 
 const hashOf = (d: LedgerDraft) => createHash('sha256').update(draftFingerprint(d)).digest('hex');
-
-/** Entries per INSERT (7 columns each: well under PostgreSQL's 65 535 parameters). */
-const ENTRY_CHUNK = 4000;
 
 /**
  * The one writer of the ledger (decision 109, HOUSE-STYLE habit 12). Posts each draft as one
@@ -29,7 +29,8 @@ const ENTRY_CHUNK = 4000;
  *   a posting that breaks an account's limit (answered here as 409 "Saldo insuficiente…"), and no
  *   posted row can be updated or deleted.
  *
- * Many drafts are posted with one INSERT per table (a retorno batch posts hundreds at once).
+ * Many drafts are posted with one INSERT per table (a retorno batch posts hundreds at once), each
+ * from one array per column (insertFromArrays): six or nineteen parameters, not one per value.
  */
 export async function postTransactions(tx: DbOrTx, drafts: readonly LedgerDraft[]): Promise<PostedTransaction[]> {
   if (!drafts.length) return [];
@@ -44,36 +45,35 @@ export async function postTransactions(tx: DbOrTx, drafts: readonly LedgerDraft[
   const list = [...unique.values()];
   const accounts = await ensureAccounts(tx, list.flatMap((u) => u.draft.lines.map((l) => l.account)));
 
-  const inserted = await tx
-    .insert(ledgerTransaction)
-    .values(
-      list.map(({ draft: d, hash }) => {
-        const r = d.refs ?? {};
-        return {
-          idempotency_key: d.idempotencyKey,
-          kind: d.kind,
-          occurred_on: d.occurredOn,
-          description: d.description.slice(0, 300),
-          content_hash: hash,
-          entry_count: d.lines.length,
-          total_cents: draftTotals(d).debitsCents,
-          reverses_id: d.reversesId ?? null,
-          boleto_id: r.boletoId ?? null,
-          boleto_avulso_id: r.boletoAvulsoId ?? null,
-          antecipacao_id: r.antecipacaoId ?? null,
-          acordo_id: r.acordoId ?? null,
-          acordo_parcela_id: r.acordoParcelaId ?? null,
-          retorno_item_id: r.retornoItemId ?? null,
-          repasse_id: r.repasseId ?? null,
-          consulta_id: r.consultaId ?? null,
-          empresa_id: r.empresaId ?? null,
-          pessoa_id: r.pessoaId ?? null,
-          usuario_id: r.usuarioId ?? null,
-        };
-      }),
-    )
-    .onConflictDoNothing({ target: ledgerTransaction.idempotency_key })
-    .returning({ id: ledgerTransaction.id, key: ledgerTransaction.idempotency_key });
+  const refs = list.map(({ draft: d }) => d.refs ?? {});
+  const transactionColumns: UnnestColumn[] = [
+    ['idempotency_key', 'varchar', list.map(({ draft: d }) => d.idempotencyKey)],
+    ['kind', 'varchar', list.map(({ draft: d }) => d.kind)],
+    ['occurred_on', 'date', list.map(({ draft: d }) => d.occurredOn)],
+    ['description', 'varchar', list.map(({ draft: d }) => d.description.slice(0, 300))],
+    ['content_hash', 'text', list.map(({ hash }) => hash)],
+    ['entry_count', 'int', list.map(({ draft: d }) => d.lines.length)],
+    ['total_cents', 'bigint', list.map(({ draft: d }) => draftTotals(d).debitsCents)],
+    ['reverses_id', 'bigint', list.map(({ draft: d }) => d.reversesId ?? null)],
+    ['boleto_id', 'int', refs.map((r) => r.boletoId ?? null)],
+    ['boleto_avulso_id', 'int', refs.map((r) => r.boletoAvulsoId ?? null)],
+    ['antecipacao_id', 'int', refs.map((r) => r.antecipacaoId ?? null)],
+    ['acordo_id', 'int', refs.map((r) => r.acordoId ?? null)],
+    ['acordo_parcela_id', 'int', refs.map((r) => r.acordoParcelaId ?? null)],
+    ['retorno_item_id', 'bigint', refs.map((r) => r.retornoItemId ?? null)],
+    ['repasse_id', 'int', refs.map((r) => r.repasseId ?? null)],
+    ['consulta_id', 'int', refs.map((r) => r.consultaId ?? null)],
+    ['empresa_id', 'int', refs.map((r) => r.empresaId ?? null)],
+    ['pessoa_id', 'int', refs.map((r) => r.pessoaId ?? null)],
+    ['usuario_id', 'int', refs.map((r) => r.usuarioId ?? null)],
+  ];
+  const inserted = rowsOf<{ id: string | number; key: string }>(
+    await tx.execute(sql`
+      insert into ledger_transaction (${columnNames(transactionColumns)})
+      select * from unnest(${unnestArguments(transactionColumns)})
+      on conflict (idempotency_key) do nothing
+      returning id, idempotency_key as key`),
+  );
   const created = new Map(inserted.map((r) => [r.key, Number(r.id)]));
 
   const existing = new Map<string, number>();
@@ -92,20 +92,35 @@ export async function postTransactions(tx: DbOrTx, drafts: readonly LedgerDraft[
     }
   }
 
-  const entries = list.flatMap(({ draft: d }) => {
+  const transactionIds: number[] = [];
+  const accountIds: number[] = [];
+  const sides: string[] = [];
+  const amounts: number[] = [];
+  const dates: string[] = [];
+  const boletoIds: (number | null)[] = [];
+  for (const { draft: d } of list) {
     const transactionId = created.get(d.idempotencyKey);
-    if (transactionId === undefined) return [];
-    return d.lines.map((l) => ({
-      transaction_id: transactionId,
-      account_id: accounts.get(ledgerAccountKey(l.account))!,
-      side: l.side,
-      amount_cents: l.amountCents,
-      occurred_on: d.occurredOn,
-      boleto_id: l.boletoId ?? null,
-    }));
-  });
+    if (transactionId === undefined) continue;
+    for (const l of d.lines) {
+      transactionIds.push(transactionId);
+      accountIds.push(accounts.get(ledgerAccountKey(l.account))!);
+      sides.push(l.side);
+      amounts.push(l.amountCents);
+      dates.push(d.occurredOn);
+      boletoIds.push(l.boletoId ?? null);
+    }
+  }
   try {
-    for (let i = 0; i < entries.length; i += ENTRY_CHUNK) await tx.insert(ledgerEntry).values(entries.slice(i, i + ENTRY_CHUNK));
+    // one statement for all the entries: the monthly-balance trigger runs once per call
+    const entryColumns: UnnestColumn[] = [
+      ['transaction_id', 'bigint', transactionIds],
+      ['account_id', 'int', accountIds],
+      ['side', 'varchar', sides],
+      ['amount_cents', 'bigint', amounts],
+    ['occurred_on', 'date', dates],
+    ['boleto_id', 'int', boletoIds],
+    ];
+    if (transactionIds.length) await tx.execute(sql`insert into ledger_entry (${columnNames(entryColumns)}) select * from unnest(${unnestArguments(entryColumns)})`);
   } catch (err) {
     const limit = limitViolation(err);
     if (limit) throw new AppError('WRONG_STATE', limit);
