@@ -55,6 +55,13 @@ function defaultCell<T>(row: T, key: string): ReactNode {
 
 /** Widest a 'name' cell gets before its text is cut (with the full text on hover). */
 export const NAME_MAX_WIDTH = '16rem';
+/** The width of each 'name' column: 25 % of the table, or less when several share 60 % of it. */
+function nameColumnShare(count: number): string {
+  return `${Math.min(25, Math.floor(60 / Math.max(count, 1)))}%`;
+}
+
+/** Narrowest a 'name' column gets when the list needs the room. */
+const NAME_MIN_WIDTH = '6rem';
 
 const ONE_LINE: CSSProperties = { whiteSpace: 'nowrap' };
 // Sticky cells need an opaque background, or the scrolled columns show through them.
@@ -67,10 +74,13 @@ const PINNED: CSSProperties = {
   boxShadow: 'inset 1px 0 0 var(--mantine-color-default-border)',
 };
 
-function cellStyle<T>(column: DataTableColumn<T>): CSSProperties {
+function cellStyle<T>(column: DataTableColumn<T>, nameShare?: string): CSSProperties {
   const base: CSSProperties = { textAlign: column.align };
   if (column.kind === 'actions') return { ...base, ...PINNED, width: column.width };
-  if (column.kind === 'name') return base;
+  // A 'name' column gets a share of the table's width (max-width 0 lets the table hold it to that
+  // share whatever its text; the span cuts the text with "…", the full text on hover), never less
+  // than NAME_MIN_WIDTH: with several long names on one list the table still fits 1280 px (issue 25).
+  if (column.kind === 'name') return { ...base, maxWidth: 0, minWidth: NAME_MIN_WIDTH, width: nameShare };
   return { ...base, width: column.width, ...(column.kind ? ONE_LINE : undefined) };
 }
 
@@ -79,8 +89,8 @@ function cellStyle<T>(column: DataTableColumn<T>): CSSProperties {
  * below never do: a long title must not widen a column of short values until the table no longer
  * fits a 1280 px screen (issue 25). The actions header stays with its pinned column.
  */
-function headerStyle<T>(column: DataTableColumn<T>): CSSProperties {
-  const style = cellStyle(column);
+function headerStyle<T>(column: DataTableColumn<T>, nameShare?: string): CSSProperties {
+  const style = cellStyle(column, nameShare);
   return column.kind === 'actions' ? style : { ...style, whiteSpace: 'normal' };
 }
 
@@ -100,6 +110,7 @@ function cell<T>(column: DataTableColumn<T>, row: T): ReactNode {
 
 /** The one table of the app (HOUSE-STYLE habit 4): every list looks and behaves the same. */
 export function DataTable<T>({ columns, rows, rowKey, loading = false, emptyText = EMPTY_TEXT, onRowClick, caption }: DataTableProps<T>) {
+  const nameShare = nameColumnShare(columns.filter((c) => c.kind === 'name').length);
   const clickable = onRowClick !== undefined;
 
   return (
@@ -112,7 +123,7 @@ export function DataTable<T>({ columns, rows, rowKey, loading = false, emptyText
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (
-                <Table.Th key={column.key} style={headerStyle(column)}>
+                <Table.Th key={column.key} style={headerStyle(column, nameShare)}>
                   {column.header}
                 </Table.Th>
               ))}
@@ -146,7 +157,7 @@ export function DataTable<T>({ columns, rows, rowKey, loading = false, emptyText
                 }
               >
                 {columns.map((column) => (
-                  <Table.Td key={column.key} style={cellStyle(column)}>
+                  <Table.Td key={column.key} style={cellStyle(column, nameShare)}>
                     {cell(column, row)}
                   </Table.Td>
                 ))}
