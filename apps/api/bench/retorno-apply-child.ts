@@ -2,13 +2,15 @@
 // the app (an esbuild bundle, `npm start`'s V8 flags), so its peak RSS is the apply path's, not the
 // bench's preparation (the copy, 100 k boletos read, the file written) nor tsx's loader.
 // argv: <postgres url | pglite dir> <storage dir> <retorno id> <usuario id>
-import { applyRetorno, type ApplyCheckpoint } from '../src/modules/cnab/apply-retorno.js';
+import { applyRetorno, applyRetornoHooks, type ApplyCheckpoint } from '../src/modules/cnab/apply-retorno.js';
 import { localFileStorage } from '../src/adapters/storage/file-storage.js';
 import { openPglite, openPostgres } from '../src/db/client.js';
 import type { JobRun } from '../src/jobs/index.js';
 import { peakRssMiB } from './cnab-bench-support.js';
 
 const [where, storageDir, retornoId, usuarioId] = process.argv.slice(2);
+// BENCH_BATCH=<n>: another batch size than the job's (APPLY_BATCH), to compare
+if (process.env.BENCH_BATCH) applyRetornoHooks.batchSize = Number(process.env.BENCH_BATCH);
 const database = where.startsWith('postgres') ? await openPostgres(where) : await openPglite(where);
 try {
   const ctx: JobRun<ApplyCheckpoint> = {
