@@ -28,12 +28,17 @@ export function pgArrayLiteral(values: readonly ColumnValue[]): string {
  * Not for the ledger's own tables: those are written by post-transaction.ts alone (only-writer.test.ts).
  */
 export async function insertFromArrays<R = Record<string, unknown>>(tx: DbOrTx, table: string, columns: readonly UnnestColumn[], tail?: SQL): Promise<R[]> {
-  if (/^ledger_/i.test(table)) throw new Error(`${table}: o razão só é escrito por postTransactions.`);
+  refuseLedgerTable(table);
   const count = rowCount(table, columns);
   if (!count) return [];
   const names = sql.raw(columns.map(([name]) => name).join(', '));
   const result = await tx.execute(sql`insert into ${sql.raw(table)} (${names}) select * from unnest(${unnestArguments(columns)})${tail ?? sql``}`);
   return rowsOf<R>(result);
+}
+
+/** The ledger's tables are written by postTransactions alone (only-writer.test.ts). */
+export function refuseLedgerTable(table: string): void {
+  if (/^\s*"?ledger_/i.test(table)) throw new Error(`${table}: o razão só é escrito por postTransactions.`);
 }
 
 /** The rows every column has (they must agree). */
