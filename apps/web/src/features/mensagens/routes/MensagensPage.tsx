@@ -54,17 +54,19 @@ export function MensagensPage() {
         rowKey={(m) => m.id}
         {...list.tableProps}
         columns={[
-          { key: 'created_at', header: 'Data', kind: 'date', render: (m) => <DateText value={m.created_at} withTime /> },
+          // dates may wrap between day and time, the recipient and the text wrap too: the outbox has
+          // seven columns and must fit a 1280 px screen whole (issue 25)
+          { key: 'created_at', header: 'Data', render: (m) => <DateText value={m.created_at} withTime /> },
           { key: 'channel', header: 'Canal', render: (m) => CHANNEL_LABEL[m.channel] },
-          { key: 'recipient', header: 'Destinatário', kind: 'document', render: recipient },
+          { key: 'recipient', header: 'Destinatário', render: (m) => <Text size="sm" maw={170} style={{ overflowWrap: 'anywhere' }}>{recipient(m)}</Text> },
           {
             key: 'text',
             header: 'Mensagem',
             render: (m) => (
-              <Stack gap={4} miw={260} maw={460}>
+              <Stack gap={4} miw={200} maw={300}>
                 {m.subject && <Text size="sm" fw={600}>{m.subject}</Text>}
                 <Spoiler maxHeight={44} showLabel="Ver tudo" hideLabel="Ocultar">
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                     {m.text}
                   </Text>
                 </Spoiler>
@@ -99,7 +101,7 @@ export function MensagensPage() {
               </Stack>
             ),
           },
-          { key: 'sent_at', header: 'Enviada em', kind: 'date', render: (m) => (m.sent_at ? <DateText value={m.sent_at} withTime /> : '—') },
+          { key: 'sent_at', header: 'Enviada em', render: (m) => (m.sent_at ? <DateText value={m.sent_at} withTime /> : '—') },
           {
             key: 'acao',
             header: 'Ação',
