@@ -10,6 +10,7 @@ import { insertFromArrays } from '../ledger/unnest-insert.js';
 import { bankPaymentOf, retornoLineDraft } from '../ledger/post-retorno-line.js';
 import { countTitle, decideTitle, emptyTotals, type RetornoTotals, type TitleDecision } from './decide-title.js';
 import { targetOf } from './preview-retorno.js';
+import { retornoLineMoney, retornoMotivo } from './retorno-line-money.js';
 import { itemValues, type TitleTarget } from './retorno-titles.js';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -92,22 +93,11 @@ export async function applyBatchInBulk(
     countTitle(totals, t, decision);
     if (!target) continue;
     const payment = bankPaymentOf(t, itemIdOf.get(t.line)!);
-    const liquidates = decision.action === 'liquidar' || decision.action === 'liquidarComPedidoPendente' || (target.kind === 'avulso' && decision.para === 'LIQUIDADO');
-    if (!(target.kind === 'boleto' && liquidates)) {
-      const credited = t.category === 'liquidacao' && (liquidates || decision.resultado === 'IGNORADO');
-      const draft = retornoLineDraft({
-        retornoItemId: payment.retornoItemId!,
-        payment,
-        credited,
-        empresaId: target.empresaId,
-        boletoId: target.kind === 'boleto' ? target.id : null,
-        boletoAvulsoId: target.kind === 'avulso' ? target.id : null,
-        rotulo: `${target.kind === 'boleto' ? 'boleto' : 'boleto avulso'} nº ${target.id}, retorno nº ${retornoId}, linha ${t.line}`,
-      });
-      if (draft) drafts.push(draft);
-    }
+    const { liquidates, money } = retornoLineMoney(t, target, decision, payment, retornoId);
+    const draft = money && retornoLineDraft(money);
+    if (draft) drafts.push(draft);
     if (!decision.para) continue;
-    const motivo = `Retorno nº ${retornoId}${numeroArquivo ? ` (arquivo ${numeroArquivo})` : ''}, linha ${t.line}: ${t.movementDescription}`.slice(0, 300);
+    const motivo = retornoMotivo(retornoId, numeroArquivo, t);
     if (target.kind === 'boleto' && decision.action) {
       const de = target.situacao as Situacao;
       moves.push({ id: target.id, de, para: nextSituacao(decision.action, de), action: decision.action, motivo });

@@ -10,6 +10,7 @@ import { bankPaymentOf, postRetornoLine } from '../ledger/post-retorno-line.js';
 import { applyBatchInBulk } from './apply-batch-bulk.js';
 import { countTitle, decideTitle, emptyTotals, JA_APLICADO_MSG, type RetornoTotals } from './decide-title.js';
 import { retornoWithFile, targetOf } from './preview-retorno.js';
+import { retornoLineMoney, retornoMotivo } from './retorno-line-money.js';
 import { contaOfHeader, inBatches, itemValues, lookupTitles, readStoredRetorno } from './retorno-titles.js';
 
 /** Titles per transaction: a crash loses at most one batch, which is then done again from the checkpoint. */
@@ -145,21 +146,10 @@ async function applyBatch(tx: Tx, retornoId: number, numeroArquivo: number | nul
     // the money of the line, in this transaction (decision 109): a liquidação with its situação
     // change, anything else the bank credited or charged on its own
     const payment = bankPaymentOf(t, Number(inserted[0].id));
-    const liquidates = decision.action === 'liquidar' || decision.action === 'liquidarComPedidoPendente' || (target.kind === 'avulso' && decision.para === 'LIQUIDADO');
-    if (!(target.kind === 'boleto' && liquidates)) {
-      const credited = t.category === 'liquidacao' && (liquidates || decision.resultado === 'IGNORADO');
-      await postRetornoLine(tx, {
-        retornoItemId: payment.retornoItemId!,
-        payment,
-        credited,
-        empresaId: target.empresaId,
-        boletoId: target.kind === 'boleto' ? target.id : null,
-        boletoAvulsoId: target.kind === 'avulso' ? target.id : null,
-        rotulo: `${target.kind === 'boleto' ? 'boleto' : 'boleto avulso'} nº ${target.id}, retorno nº ${retornoId}, linha ${t.line}`,
-      });
-    }
+    const { liquidates, money } = retornoLineMoney(t, target, decision, payment, retornoId);
+    if (money) await postRetornoLine(tx, money);
     if (!decision.para) continue;
-    const motivo = `Retorno nº ${retornoId}${numeroArquivo ? ` (arquivo ${numeroArquivo})` : ''}, linha ${t.line}: ${t.movementDescription}`.slice(0, 300);
+    const motivo = retornoMotivo(retornoId, numeroArquivo, t);
     if (target.kind === 'boleto' && decision.action) {
       await changeSituacao(tx, target.id, decision.action, actor, motivo, {}, liquidates ? { pagamento: payment } : {});
     } else if (target.kind === 'avulso') {
