@@ -33,15 +33,7 @@ export function ExtratoTable({ extrato, movimentos, completo, admin }: ExtratoTa
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          <Table.Tr fw={700}>
-            <Table.Td>
-              <DateText value={extrato.de} />
-            </Table.Td>
-            <Table.Td colSpan={4}>Saldo inicial</Table.Td>
-            <Table.Td ta="right" c={negative(extrato.inicial.saldo)}>
-              <MoneyText value={extrato.inicial.saldo} />
-            </Table.Td>
-          </Table.Tr>
+          <SaldoRow data={extrato.de} label="Saldo inicial" saldo={extrato.inicial.saldo} />
           {movimentos.map((m) => (
             <Table.Tr key={m.transacao_id} data-testid="extrato-movimento">
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -69,19 +61,24 @@ export function ExtratoTable({ extrato, movimentos, completo, admin }: ExtratoTa
               </Table.Td>
             </Table.Tr>
           )}
-          {completo && (
-            <Table.Tr fw={700}>
-              <Table.Td>
-                <DateText value={extrato.ate} />
-              </Table.Td>
-              <Table.Td colSpan={4}>Saldo final</Table.Td>
-              <Table.Td ta="right" c={negative(extrato.final.saldo)}>
-                <MoneyText value={extrato.final.saldo} />
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {completo && <SaldoRow data={extrato.ate} label="Saldo final" saldo={extrato.final.saldo} />}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** The opening or closing balance line of the period. */
+function SaldoRow({ data, label, saldo }: { data: string; label: string; saldo: number }) {
+  return (
+    <Table.Tr fw={700}>
+      <Table.Td>
+        <DateText value={data} />
+      </Table.Td>
+      <Table.Td colSpan={4}>{label}</Table.Td>
+      <Table.Td ta="right" c={negative(saldo)}>
+        <MoneyText value={saldo} />
+      </Table.Td>
+    </Table.Tr>
   );
 }
