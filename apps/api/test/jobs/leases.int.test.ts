@@ -6,11 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { openPglite, openPostgres, type Database } from '../../src/db/client.js';
-import { migrate } from '../../src/db/migrate.js';
+import type { Database } from '../../src/db/client.js';
 import { backgroundJob, jobWorker } from '../../src/db/schema/index.js';
 import type { JobsBuildOptions } from '../../src/jobs/index.js';
-import { ensureTestTables, finished, jobRow, oneCommit, oneCommitOutcomes, TEST_JOBS, testHooks, waitForJob } from './test-jobs.js';
+import { finished, jobRow, oneCommit, oneCommitOutcomes, TEST_JOBS, testHooks, testResources, waitForJob } from './test-jobs.js';
 
 /**
  * Job leases (decision 108): a process that runs jobs renews a heartbeat; one whose heartbeat is
@@ -34,28 +33,18 @@ async function silenceFor3Hours(database: Database, app: FastifyInstance): Promi
   await database.db.update(jobWorker).set({ heartbeat_at: sql`now() - interval '3 hours'` }).where(eq(jobWorker.id, app.jobs.workerId));
 }
 
-const opened: Array<{ app?: FastifyInstance; database?: Database }> = [];
+const resources = testResources(url);
+const openDb = resources.openDb;
 afterEach(async () => {
   delete testHooks.beforeCommit;
-  for (const o of opened.splice(0).reverse()) {
-    await o.app?.close();
-    await o.database?.close();
-  }
+  await resources.closeAll();
 });
-
-async function openDb(backend: 'postgres' | 'pglite'): Promise<Database> {
-  const database = backend === 'postgres' ? await openPostgres(url) : await openPglite(null);
-  if (backend === 'pglite') await migrate(database);
-  await ensureTestTables(database);
-  opened.push({ database });
-  return database;
-}
 
 async function startApp(database: Database, schema: string, lease: JobsBuildOptions): Promise<FastifyInstance> {
   const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent' }), jwtSecret: 'test-secret', jobs: 'on' as const };
   const app = await buildApp({ database, config, logger: false, jobs: { schema, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, stopGraceMs: 1000, extraJobs: TEST_JOBS, ...lease } });
   await app.ready();
-  opened.push({ app });
+  resources.onClose(() => app.close());
   return app;
 }
 

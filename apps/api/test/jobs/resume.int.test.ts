@@ -6,10 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import PgBoss from 'pg-boss';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { openPglite, openPostgres, type Database } from '../../src/db/client.js';
-import { migrate } from '../../src/db/migrate.js';
+import type { Database } from '../../src/db/client.js';
 import { backgroundJob } from '../../src/db/schema/index.js';
-import { ensureTestTables, finished, jobRow, stepRows, steps, stepsShort, TEST_JOBS, testHooks, waitForJob } from './test-jobs.js';
+import { finished, jobRow, stepRows, steps, stepsShort, TEST_JOBS, testHooks, testResources, waitForJob } from './test-jobs.js';
 
 /**
  * A run interrupted midway — by a shutdown (the app closes while the handler is in a step) or by a
@@ -19,29 +18,19 @@ import { ensureTestTables, finished, jobRow, stepRows, steps, stepsShort, TEST_J
 const url = inject('testDatabaseUrl');
 const backends = [...(url ? (['postgres'] as const) : []), 'pglite' as const];
 
-const opened: Array<{ app?: FastifyInstance; database?: Database }> = [];
+const resources = testResources(url);
+const openDb = resources.openDb;
 afterEach(async () => {
   delete testHooks.beforeStep;
-  for (const o of opened.splice(0).reverse()) {
-    await o.app?.close();
-    await o.database?.close();
-  }
+  await resources.closeAll();
 });
-
-async function openDb(backend: 'postgres' | 'pglite'): Promise<Database> {
-  const database = backend === 'postgres' ? await openPostgres(url) : await openPglite(null);
-  if (backend === 'pglite') await migrate(database);
-  await ensureTestTables(database);
-  opened.push({ database });
-  return database;
-}
 
 /** An app on `database` using pg-boss schema `schema` (fresh per test), quick to poll and to expire crashed runs. */
 async function startApp(database: Database, schema: string, jobs: 'on' | 'off' = 'on'): Promise<FastifyInstance> {
   const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent' }), jwtSecret: 'test-secret', jobs };
   const app = await buildApp({ database, config, logger: false, jobs: { schema, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, stopGraceMs: 1000, extraJobs: TEST_JOBS } });
   await app.ready();
-  opened.push({ app });
+  resources.onClose(() => app.close());
   return app;
 }
 

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Db } from '../../src/db/client.js';
+import { openPglite, openPostgres, type Database, type Db } from '../../src/db/client.js';
+import { migrate } from '../../src/db/migrate.js';
 import { backgroundJob } from '../../src/db/schema/index.js';
 import { defineJob, type AnyJobDefinition, type JobContext } from '../../src/jobs/index.js';
 
@@ -107,6 +108,30 @@ export async function ensureTestTables(database: Database): Promise<void> {
     CREATE TABLE IF NOT EXISTS job_test_step (job_id int NOT NULL, step int NOT NULL, attempt int NOT NULL, pid int NOT NULL);
     CREATE TABLE IF NOT EXISTS job_test_exec (job_id int NOT NULL, n int NOT NULL, pid int NOT NULL);
     COMMIT;`);
+}
+
+/**
+ * What a jobs test opens (databases, apps, child processes), closed in reverse order by `closeAll`
+ * in its afterEach. `openDb` opens the run's PostgreSQL (`url`) or a fresh migrated PGlite, with
+ * the tables above.
+ */
+export function testResources(url: string) {
+  const cleanup: Array<() => Promise<unknown> | void> = [];
+  return {
+    onClose(fn: () => Promise<unknown> | void): void {
+      cleanup.push(fn);
+    },
+    async openDb(backend: 'postgres' | 'pglite'): Promise<Database> {
+      const database = backend === 'postgres' ? await openPostgres(url) : await openPglite(null);
+      if (backend === 'pglite') await migrate(database);
+      await ensureTestTables(database);
+      cleanup.push(() => database.close());
+      return database;
+    },
+    async closeAll(): Promise<void> {
+      for (const fn of cleanup.splice(0).reverse()) await fn();
+    },
+  };
 }
 
 export type JobRow = typeof backgroundJob.$inferSelect;

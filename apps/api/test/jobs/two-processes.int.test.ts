@@ -9,12 +9,11 @@ import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, buildServices } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { openPglite, openPostgres, type Database, type Db } from '../../src/db/client.js';
-import { migrate } from '../../src/db/migrate.js';
+import { openPostgres, type Database, type Db } from '../../src/db/client.js';
 import { backgroundJob } from '../../src/db/schema/index.js';
 import { JobQueue } from '../../src/jobs/index.js';
 import { systemClock } from '../../src/shared/clock.js';
-import { ensureTestTables, finished, once, stepRows, stepsLong, stepsShort, TEST_JOBS, waitForJob } from './test-jobs.js';
+import { finished, once, stepRows, stepsLong, stepsShort, TEST_JOBS, testResources, waitForJob } from './test-jobs.js';
 
 /**
  * Two API processes on one PostgreSQL database share the queue: every job's body runs exactly once,
@@ -25,24 +24,15 @@ const url = inject('testDatabaseUrl');
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../../..');
 
-const cleanup: Array<() => Promise<unknown> | void> = [];
-afterEach(async () => {
-  for (const fn of cleanup.splice(0).reverse()) await fn();
-});
-
-async function openDb(backend: 'postgres' | 'pglite'): Promise<Database> {
-  const database = backend === 'postgres' ? await openPostgres(url) : await openPglite(null);
-  if (backend === 'pglite') await migrate(database);
-  await ensureTestTables(database);
-  cleanup.push(() => database.close());
-  return database;
-}
+const resources = testResources(url);
+const openDb = resources.openDb;
+afterEach(() => resources.closeAll());
 
 async function startApp(database: Database, schema: string, jobs: 'on' | 'off'): Promise<FastifyInstance> {
   const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent' }), jwtSecret: 'test-secret', jobs };
   const app = await buildApp({ database, config, logger: false, jobs: { schema, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, stopGraceMs: 1000, extraJobs: TEST_JOBS } });
   await app.ready();
-  cleanup.push(() => app.close());
+  resources.onClose(() => app.close());
   return app;
 }
 
@@ -57,7 +47,7 @@ function spawnWorker(schema: string, env: Record<string, string> = {}): Child {
   });
   const inbox: Array<{ type: string; jobId?: number }> = [];
   proc.on('message', (m) => inbox.push(m as { type: string }));
-  cleanup.push(async () => {
+  resources.onClose(async () => {
     if (proc.exitCode !== null || proc.signalCode !== null) return;
     const exited = new Promise((resolve) => proc.once('exit', resolve));
     proc.send({ type: 'close' });
@@ -107,7 +97,7 @@ describe.runIf(url)('two API processes on one PostgreSQL', () => {
     const services = buildServices(config, { clock: systemClock, log, fileLinkSecret: 'test-secret' });
     const catalogue = { jobs: TEST_JOBS, schedules: [] };
     const queues = databases.map((database) => new JobQueue(database, { mode: 'on', log, schema, catalogue, services }));
-    cleanup.push(async () => {
+    resources.onClose(async () => {
       for (const q of queues) await q.stop();
       for (const d of databases) await d.close();
       fs.rmSync(config.storageDir, { recursive: true, force: true });
