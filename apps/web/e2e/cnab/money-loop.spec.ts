@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { apiToken, requestGuarantee } from '../support/api';
-import { failOnConsoleErrors, openAs } from '../support/session';
+import { apiToken, releasedGuarantee } from '../support/api';
+import { generateAndDownloadRemessa } from '../support/remessas';
+import { failOnConsoleErrors } from '../support/session';
 import { randomCpf } from '../support/test-data';
 import { bankAnswer } from './bank-answer';
 
@@ -17,21 +18,9 @@ test('[CNAB]: remessa generated and downloaded, the bank answer uploaded, previe
   test.setTimeout(120_000);
   const check = failOnConsoleErrors(page);
   const nome = `Cliente Remessa ${Date.now() % 1_000_000}`;
-  const protocolo = await requestGuarantee(request, randomCpf(), nome);
-  const garantiaId = Number(protocolo.split('-')[0]);
-  const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
-  for (const step of ['aprovar', 'liberaBoleto']) {
-    const res = await request.post(`/api/garantia/${step}/${garantiaId}`, { headers: admin, data: {} });
-    expect(res.status(), await res.text()).toBe(200);
-  }
+  const { protocolo } = await releasedGuarantee(request, randomCpf(), nome);
 
-  await openAs(page, 'admin', '/operacao/remessas');
-  await page.getByRole('button', { name: 'Gerar Remessa' }).click();
-  await expect(page.getByText(/Remessa nº \d+ gerada/)).toBeVisible({ timeout: 60_000 });
-  await page.keyboard.press('Escape');
-  const link = page.getByRole('link', { name: /^Baixar remessa_/ }).first();
-  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  const remessa = fs.readFileSync((await download.path())!);
+  const remessa = await generateAndDownloadRemessa(page);
   expect(remessa.toString('latin1').slice(0, 3)).toBe('104');
 
   // the bank: every entrada confirmed, our first instalment also paid; plus unknown titles, listed as not found

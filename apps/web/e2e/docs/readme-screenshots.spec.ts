@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, requestGuarantee } from '../support/api';
+import { releasedGuarantee, requestGuarantee } from '../support/api';
+import { generateAndDownloadRemessa } from '../support/remessas';
 import { openAs } from '../support/session';
 import { randomCpf } from '../support/test-data';
 import { bankAnswer } from '../cnab/bank-answer';
@@ -47,20 +48,8 @@ test('a guarantee analysis', async ({ page, request }) => {
 
 test('Retornos with a preview', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const protocolo = await requestGuarantee(request, randomCpf(), 'Rafael Nunes Teixeira');
-  const garantiaId = Number(protocolo.split('-')[0]);
-  const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
-  for (const step of ['aprovar', 'liberaBoleto']) {
-    const res = await request.post(`/api/garantia/${step}/${garantiaId}`, { headers: admin, data: {} });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-  await openAs(page, 'admin', '/operacao/remessas');
-  await page.getByRole('button', { name: 'Gerar Remessa' }).click();
-  await expect(page.getByText(/Remessa nº \d+ gerada/)).toBeVisible({ timeout: 60_000 });
-  await page.keyboard.press('Escape');
-  const link = page.getByRole('link', { name: /^Baixar remessa_/ }).first();
-  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  const remessa = fs.readFileSync((await download.path())!);
+  const { protocolo } = await releasedGuarantee(request, randomCpf(), 'Rafael Nunes Teixeira');
+  const remessa = await generateAndDownloadRemessa(page);
   // the bank's answer: entries confirmed, the first instalment paid, a few titles it does not know
   const { bytes } = await bankAnswer(remessa, { liquidar: (e) => e.documentNumber === `${protocolo}/01`, naoEncontrados: 3 });
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bg-shot-ret-')), 'RETORNO-CAIXA.ret');

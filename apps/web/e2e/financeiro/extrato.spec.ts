@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { cnabAccountFromConta, formatDateBR, todayInSaoPaulo, writeRetorno240 } from '@bg/domain';
-import { apiToken, requestGuarantee } from '../support/api';
+import { releasedGuarantee } from '../support/api';
 import { failOnConsoleErrors, openAs } from '../support/session';
 import { randomCpf } from '../support/test-data';
 
@@ -39,13 +39,7 @@ test('[FINANCEIRO]: a retorno pays a boleto above its value → the shop’s Ext
   test.setTimeout(120_000);
   const check = failOnConsoleErrors(page);
   const nome = `Cliente Extrato ${Date.now() % 1_000_000}`;
-  const protocolo = await requestGuarantee(request, randomCpf(), nome);
-  const garantiaId = Number(protocolo.split('-')[0]);
-  const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
-  for (const step of ['aprovar', 'liberaBoleto']) {
-    const res = await request.post(`/api/garantia/${step}/${garantiaId}`, { headers: admin, data: {} });
-    expect(res.status(), await res.text()).toBe(200);
-  }
+  const { protocolo, garantiaId, admin } = await releasedGuarantee(request, randomCpf(), nome);
   const list = await request.get(`/api/boleto/getAllPaginate?pesquisa=${encodeURIComponent(nome)}`, { headers: admin });
   expect(list.status(), await list.text()).toBe(200);
   const { id: boletoId } = (await list.json()).data.find((b: { parcela: number }) => b.parcela === 1) as { id: number };

@@ -23,3 +23,18 @@ export async function requestGuarantee(request: APIRequestContext, cpf: string, 
   expect(created.status(), await created.text()).toBe(200);
   return (await created.json()).data.protocolo as string;
 }
+
+/**
+ * A guarantee of Loja Demo (requestGuarantee) approved and released by the administrador through
+ * the API: its protocol, its id and the administrador's headers for further calls.
+ */
+export async function releasedGuarantee(request: APIRequestContext, cpf: string, nome: string): Promise<{ protocolo: string; garantiaId: number; admin: { authorization: string } }> {
+  const protocolo = await requestGuarantee(request, cpf, nome);
+  const garantiaId = Number(protocolo.split('-')[0]);
+  const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  for (const step of ['aprovar', 'liberaBoleto']) {
+    const res = await request.post(`/api/garantia/${step}/${garantiaId}`, { headers: admin, data: {} });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  return { protocolo, garantiaId, admin };
+}
