@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { randomCnpj, randomCpf, isoInMonths, PNG } from '../support/test-data';
 import { apiToken } from '../support/api';
 import { fillClienteCpf, fillParcelas } from '../support/garantias';
-import { failOnConsoleErrors, openAs } from '../support/session';
+import { failOnConsoleErrors, openAs, openAsUser } from '../support/session';
 
 /**
  * People shared by several shops (issue 23, decision 104): the Loja Demo and a second Loja request a
@@ -29,19 +29,6 @@ async function novaLoja(request: APIRequestContext, fantasia: string, login: str
     data: { name: `Vendedor ${fantasia}`, login, password, nivel: '1', empresa_id: empresaId, email: null, setor: 'Vendas' },
   });
   expect(usuario.status(), await usuario.text()).toBe(200);
-}
-
-/** Opens `path` signed in as any user (openAs does the demo logins only). */
-async function openAsUser(page: Page, login: string, password: string, path: string) {
-  const res = await page.request.post('/api/login', { data: { username: login, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  await page.addInitScript(() => {
-    if (sessionStorage.getItem('e2e.session-hint')) return;
-    sessionStorage.setItem('e2e.session-hint', '1');
-    localStorage.setItem('bg.session', '1');
-  });
-  await page.goto(path);
-  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
 }
 
 /** Pessoas: finds the person by its document and answers its row. */

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken } from '../support/api';
-import { failOnConsoleErrors } from '../support/session';
+import { failOnConsoleErrors, openAsUser } from '../support/session';
 
 /**
  * Issue 25, "only the actions one may take": a franqueado reads its franchisees' guarantees and
@@ -42,18 +42,6 @@ async function garantiasDaLoja(request: APIRequestContext): Promise<Garantia[]> 
     out.push((await detail.json()).data);
   }
   return out;
-}
-
-async function openAsUser(page: Page, login: string, password: string, path: string) {
-  const res = await page.request.post('/api/login', { data: { username: login, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  await page.addInitScript(() => {
-    if (sessionStorage.getItem('e2e.session-hint')) return;
-    sessionStorage.setItem('e2e.session-hint', '1');
-    localStorage.setItem('bg.session', '1');
-  });
-  await page.goto(path);
-  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
 }
 
 test("[LAYOUT]: a franqueado walks its franchisee's Impressão and Recebimentos and is offered no write action", async ({ page, request }) => {

@@ -13,7 +13,12 @@ export const DEMO = {
  * login itself — about a second per test; the login form has its own tests (session/).
  */
 export async function openAs(page: Page, who: keyof typeof DEMO, path: string) {
-  const res = await page.request.post('/api/login', { data: { username: DEMO[who].login, password: DEMO[who].password } });
+  await openAsUser(page, DEMO[who].login, DEMO[who].password, path);
+}
+
+/** openAs for any user (a login the test created), not only the demo ones. */
+export async function openAsUser(page: Page, login: string, password: string, path: string) {
+  const res = await page.request.post('/api/login', { data: { username: login, password } });
   expect(res.status(), await res.text()).toBe(200);
   // the app tries its refresh cookie only where it had a session (lib/auth.tsx): say so once, on
   // this tab's first page, so a later Sair in the test still ends in the login screen
