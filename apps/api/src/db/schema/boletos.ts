@@ -1,5 +1,5 @@
 import type { ContaCobrancaOrigem } from '@bg/domain';
-import { boolean, char, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, char, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/0030_conta_cobranca.sql (the SQL is the source of truth). The columns that
 // 0030 adds to boleto are mirrored in boleto-extra.ts (core.ts belongs to the foundation).
@@ -23,6 +23,15 @@ export const contaCobranca = pgTable('conta_cobranca', {
   pix_chave: varchar('pix_chave', { length: 77 }),
   sequencia: varchar('sequencia', { length: 63 }),
   ativa: boolean('ativa').notNull().default(true),
+  // 0150: the bank by API (decision 113)
+  modo: varchar('modo', { length: 5 }).$type<'CNAB' | 'API'>().notNull().default('CNAB'),
+  api_url: varchar('api_url', { length: 300 }),
+  api_oauth_url: varchar('api_oauth_url', { length: 300 }),
+  api_client_id: varchar('api_client_id', { length: 200 }),
+  api_segredos: text('api_segredos'),
+  variacao_carteira: varchar('variacao_carteira', { length: 5 }),
+  webhook_token: text('webhook_token'),
+  alteracao_espera_minutos: integer('alteracao_espera_minutos').notNull().default(30),
   origem: varchar('origem', { length: 10 }).$type<ContaCobrancaOrigem>().notNull().default('ADMIN'),
   created_by: integer('created_by'),
   created_at: ts('created_at').notNull().defaultNow(),

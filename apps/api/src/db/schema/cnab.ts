@@ -67,9 +67,12 @@ export const boletoAvulso = pgTable('boleto_avulso', {
 export const retorno = pgTable('retorno', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   arquivo: varchar('arquivo', { length: 255 }).notNull(),
-  file_id: uuid('file_id').notNull(),
-  sha256: char('sha256', { length: 64 }).notNull(),
-  tamanho_bytes: bigint('tamanho_bytes', { mode: 'number' }).notNull(),
+  // null only for a retorno of origin API (0150)
+  file_id: uuid('file_id'),
+  sha256: char('sha256', { length: 64 }),
+  tamanho_bytes: bigint('tamanho_bytes', { mode: 'number' }),
+  origem: varchar('origem', { length: 8 }).$type<'ARQUIVO' | 'API'>().notNull().default('ARQUIVO'),
+  data_movimento: date('data_movimento', { mode: 'string' }),
   status: varchar('status', { length: 15 }).$type<RetornoStatus>().notNull().default('ANALISANDO'),
   banco: char('banco', { length: 3 }),
   numero_arquivo: integer('numero_arquivo'),
@@ -117,5 +120,7 @@ export const retornoItem = pgTable('retorno_item', {
   valor_desconto: money('valor_desconto').notNull().default('0'),
   motivos: varchar('motivos', { length: 400 }),
   mensagem: varchar('mensagem', { length: 300 }),
+  canal: varchar('canal', { length: 20 }),
+  id_pagamento_banco: varchar('id_pagamento_banco', { length: 80 }),
   created_at: ts('created_at').notNull().defaultNow(),
 });

@@ -13,3 +13,4 @@ export * from './assinatura.js';
 export * from './dois-fatores.js';
 export * from './lgpd.js';
 export * from './ledger.js';
+export * from './banco.js';

@@ -94,7 +94,7 @@ export async function applyRetorno(storage: FileStorage, data: ApplyData, ctx: J
         },
       });
     }
-    ctx.progress(r.tamanho_bytes, r.tamanho_bytes, 'bytes');
+    ctx.progress(r.tamanho_bytes ?? 0, r.tamanho_bytes ?? 0, 'bytes');
     const result = { retornoId: r.id, titulos: done?.quantidade_processada ?? 0, aplicados: (done?.quantidade_entrada ?? 0) + (done?.quantidade_liquidado ?? 0) + (done?.quantidade_baixa ?? 0) };
     // PROCESSADO and the job's result commit together (a run taking the job over later finds it done)
     await ctx.complete(result, tx);

@@ -24,7 +24,7 @@ export async function getRetorno(db: Db, actor: Actor, id: number): Promise<Reto
   const job = row.job;
   return {
     ...presentRetorno({ r: row.r, usuario: row.usuario, job_status: job?.status ?? null }),
-    sha256: row.r.sha256,
+    sha256: row.r.sha256 ?? '',
     previa: (row.r.previa as RetornoPreviaJson | null) ?? null,
     quantidade_processada: row.r.quantidade_processada,
     job: job

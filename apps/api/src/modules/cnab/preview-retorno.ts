@@ -191,7 +191,7 @@ export async function previewRetorno(storage: FileStorage, retornoId: number, ct
     .update(retorno)
     .set({ status: 'PRONTO', previa, banco: h?.bank ?? null, numero_arquivo: h?.fileNumber ?? null, conta_cobranca_id: conta?.id ?? null, quantidade_titulos: totals.titulos })
     .where(and(eq(retorno.id, retornoId), eq(retorno.status, 'ANALISANDO')));
-  ctx.progress(r.tamanho_bytes, r.tamanho_bytes, 'bytes');
+  ctx.progress(r.tamanho_bytes ?? 0, r.tamanho_bytes ?? 0, 'bytes');
   return { retornoId, titulos: totals.titulos };
 }
 

@@ -30,7 +30,7 @@ export function presentRetorno({ r, usuario: name, job_status }: Row): RetornoJs
     status: displayStatus(r, job_status),
     banco: r.banco,
     numero_arquivo: r.numero_arquivo,
-    tamanho_bytes: r.tamanho_bytes,
+    tamanho_bytes: r.tamanho_bytes ?? 0,
     quantidade_titulos: r.quantidade_titulos,
     quantidade_liquidado: r.quantidade_liquidado,
     total_valor_liquidado: money(r.total_valor_liquidado),

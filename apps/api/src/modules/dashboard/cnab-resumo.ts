@@ -1,4 +1,4 @@
-import { desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { fromCents, toCents, type ContractReply, type dashboardContracts } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { remessa, retorno } from '../../db/schema/index.js';
@@ -15,7 +15,7 @@ const money = (v: string) => fromCents(toCents(v));
  */
 export async function cnabResumo(db: DbOrTx): Promise<CnabResumo> {
   const [rem] = await db.select().from(remessa).where(isNotNull(remessa.file_id)).orderBy(desc(remessa.created_at), desc(remessa.id)).limit(1);
-  const [ret] = await db.select().from(retorno).where(eq(retorno.status, 'PROCESSADO')).orderBy(desc(retorno.aplicado_em), desc(retorno.id)).limit(1);
+  const [ret] = await db.select().from(retorno).where(and(eq(retorno.status, 'PROCESSADO'), eq(retorno.origem, 'ARQUIVO'))).orderBy(desc(retorno.aplicado_em), desc(retorno.id)).limit(1);
   return {
     ...(rem && {
       ultimaRemessa: {
