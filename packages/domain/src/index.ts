@@ -30,3 +30,4 @@ export * from './dates/business-days.js';
 export * from './cobranca/index.js';
 export * from './assinatura/index.js';
 export * from './ledger/index.js';
+export * from './bank-api/index.js';
