@@ -40,7 +40,7 @@ function maxStartsInAnyWindow(starts: number[], windowMs: number): number {
 describe('createRateLimiter (5 per second, as Caixa documents)', () => {
   it('starts the first five at once and the rest one window later, in the order scheduled', async () => {
     const time = manualClock();
-    const limiter = createRateLimiter({ perSecond: 5, clock: time.clock });
+    const limiter = createRateLimiter({ perSecond: 5, marginMs: 0, clock: time.clock });
     const started: { id: number; at: number }[] = [];
     const results = Array.from({ length: 12 }, (_, id) =>
       limiter.schedule(() => {
@@ -67,7 +67,7 @@ describe('createRateLimiter (5 per second, as Caixa documents)', () => {
 
   it('counts starts in a sliding window, so calls spread out in time never wait', async () => {
     const time = manualClock();
-    const limiter = createRateLimiter({ perSecond: 5, clock: time.clock });
+    const limiter = createRateLimiter({ perSecond: 5, marginMs: 0, clock: time.clock });
     const starts: number[] = [];
     for (let i = 0; i < 10; i++) {
       void limiter.schedule(() => starts.push(time.now));
@@ -80,7 +80,7 @@ describe('createRateLimiter (5 per second, as Caixa documents)', () => {
 
   it("a call's failure reaches its caller only; the queue goes on", async () => {
     const time = manualClock();
-    const limiter = createRateLimiter({ perSecond: 1, clock: time.clock });
+    const limiter = createRateLimiter({ perSecond: 1, marginMs: 0, clock: time.clock });
     const failing = limiter.schedule(() => {
       throw new Error('banco fora do ar');
     });
@@ -92,7 +92,7 @@ describe('createRateLimiter (5 per second, as Caixa documents)', () => {
 
   it('says how long a call scheduled now would wait, counting those already queued', async () => {
     const time = manualClock();
-    const limiter = createRateLimiter({ perSecond: 2, clock: time.clock });
+    const limiter = createRateLimiter({ perSecond: 2, marginMs: 0, clock: time.clock });
     expect(limiter.waitMs()).toBe(0);
     void limiter.schedule(() => undefined);
     void limiter.schedule(() => undefined);
@@ -105,6 +105,23 @@ describe('createRateLimiter (5 per second, as Caixa documents)', () => {
     expect(limiter.waitMs()).toBe(1600);
   });
 
+  it('by default leaves a margin: the sixth call starts 1.2 s after the first', async () => {
+    const time = manualClock();
+    const limiter = createRateLimiter({ perSecond: 5, clock: time.clock });
+    const starts: number[] = [];
+    for (let i = 0; i < 6; i++) void limiter.schedule(() => starts.push(time.now));
+    await time.advance(1_199);
+    expect(starts).toHaveLength(5);
+    await time.advance(1);
+    expect(starts).toEqual([0, 0, 0, 0, 0, 1_200]);
+    const token = createMinIntervalLimiter({ minIntervalMs: 60_000, clock: time.clock });
+    void token.schedule(() => undefined);
+    void token.schedule(() => undefined);
+    await time.settle();
+    // one started now, one waits 61 s: a third would wait 122 s
+    expect(token.waitMs()).toBe(122_000);
+  });
+
   it('refuses a limit that is not a positive integer', () => {
     expect(() => createRateLimiter({ perSecond: 0 })).toThrow(RangeError);
     expect(() => createRateLimiter({ perSecond: 2.5 })).toThrow(RangeError);
@@ -114,7 +131,7 @@ describe('createRateLimiter (5 per second, as Caixa documents)', () => {
 describe('createMinIntervalLimiter (one token request per minute)', () => {
   it('starts calls at least the interval apart, in order', async () => {
     const time = manualClock();
-    const limiter = createMinIntervalLimiter({ minIntervalMs: 60_000, clock: time.clock });
+    const limiter = createMinIntervalLimiter({ minIntervalMs: 60_000, marginMs: 0, clock: time.clock });
     const starts: { n: number; at: number }[] = [];
     const calls = [1, 2, 3].map((n) => limiter.schedule(() => starts.push({ n, at: time.now })));
     await time.settle();
@@ -133,7 +150,7 @@ describe('createMinIntervalLimiter (one token request per minute)', () => {
 
   it('a call after a quiet minute starts at once', async () => {
     const time = manualClock();
-    const limiter = createMinIntervalLimiter({ minIntervalMs: 60_000, clock: time.clock });
+    const limiter = createMinIntervalLimiter({ minIntervalMs: 60_000, marginMs: 0, clock: time.clock });
     await limiter.schedule(() => undefined);
     await time.advance(90_000);
     const startedAt: number[] = [];

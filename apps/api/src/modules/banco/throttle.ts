@@ -100,12 +100,24 @@ function createWindowLimiter(limit: number, windowMs: number, clock: ThrottleClo
   };
 }
 
-/** At most `perSecond` calls start in any second, in the order scheduled (Caixa: 5). */
-export function createRateLimiter(options: { perSecond: number; clock?: ThrottleClock }): RateLimiter {
-  return createWindowLimiter(options.perSecond, 1000, options.clock ?? realThrottleClock);
+/**
+ * Slack added to the window by default. The bank counts requests when they ARRIVE: a burst sent
+ * over fresh connections lands later than the next burst sent over warm ones, so a limiter exact
+ * to the millisecond on our side still puts a sixth request inside the bank's second (measured
+ * against the sandbox: all five of the second burst refused). 200 ms costs 5 per 1.2 s.
+ */
+export const DEFAULT_RATE_MARGIN_MS = 200;
+/** For the token: a minute and a second between requests. */
+export const DEFAULT_INTERVAL_MARGIN_MS = 1_000;
+
+/** At most `perSecond` calls start in any second (+ marginMs), in the order scheduled (Caixa: 5). */
+export function createRateLimiter(options: { perSecond: number; marginMs?: number; clock?: ThrottleClock }): RateLimiter {
+  const margin = options.marginMs ?? DEFAULT_RATE_MARGIN_MS;
+  return createWindowLimiter(options.perSecond, 1000 + margin, options.clock ?? realThrottleClock);
 }
 
-/** Calls start at least `minIntervalMs` apart, in the order scheduled (Caixa's SSO: 60 000). */
-export function createMinIntervalLimiter(options: { minIntervalMs: number; clock?: ThrottleClock }): RateLimiter {
-  return createWindowLimiter(1, options.minIntervalMs, options.clock ?? realThrottleClock);
+/** Calls start at least `minIntervalMs` (+ marginMs) apart, in the order scheduled (Caixa's SSO: 60 000). */
+export function createMinIntervalLimiter(options: { minIntervalMs: number; marginMs?: number; clock?: ThrottleClock }): RateLimiter {
+  const margin = options.marginMs ?? DEFAULT_INTERVAL_MARGIN_MS;
+  return createWindowLimiter(1, options.minIntervalMs + margin, options.clock ?? realThrottleClock);
 }

@@ -89,3 +89,9 @@ export function isNossoNumeroJaCadastrado(erro: { codigo: string; mensagem: stri
   if (codigo === '38') return true;
   return /NOSSO NUMERO JA (CADASTRADO|INCLUIDO|EXISTENTE)/.test(plainUpper(erro.mensagem));
 }
+
+/** "Título não encontrado" (code 51 / 0051 or the sentence). */
+export function isTituloNaoEncontrado(erro: { codigo: string; mensagem: string }): boolean {
+  if (erro.codigo.trim().replace(/^0+/, '') === '51') return true;
+  return /TITULO NAO (ENCONTRADO|CADASTRADO)/.test(plainUpper(erro.mensagem));
+}

@@ -1,4 +1,4 @@
-import { isNossoNumeroJaCadastrado } from './caixa-codes.js';
+import { isNossoNumeroJaCadastrado, isTituloNaoEncontrado } from './caixa-codes.js';
 import { parseCaixaJson } from './caixa-json.js';
 
 /**
@@ -57,4 +57,9 @@ export function parseCaixaErros(status: number, input: unknown): CaixaErro[] {
 /** The registration was refused because this nosso número is already registered at Caixa. */
 export function isCaixaNossoNumeroJaIncluido(erros: readonly CaixaErro[]): boolean {
   return erros.some(isNossoNumeroJaCadastrado);
+}
+
+/** Consulta/Altera/Baixa found no such title: after a lost registration, register it again. */
+export function isCaixaTituloNaoEncontrado(erros: readonly CaixaErro[]): boolean {
+  return erros.some(isTituloNaoEncontrado);
 }

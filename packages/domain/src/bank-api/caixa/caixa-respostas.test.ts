@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { caixaEstado } from './caixa-codes.js';
 import { CaixaFormatError } from './caixa-error.js';
-import { isCaixaNossoNumeroJaIncluido, parseCaixaErros } from './caixa-erros.js';
+import { isCaixaNossoNumeroJaIncluido, isCaixaTituloNaoEncontrado, parseCaixaErros } from './caixa-erros.js';
 import { parseCaixaJson } from './caixa-json.js';
 import { parseCaixaConsulta, parseCaixaRegistroResposta, parseCaixaToken } from './caixa-respostas.js';
 
@@ -108,6 +108,12 @@ describe('parseCaixaErros (never throws) and isCaixaNossoNumeroJaIncluido', () =
     expect(isCaixaNossoNumeroJaIncluido([{ codigo: 'X', mensagem: 'Nosso número já incluído' }])).toBe(true);
     expect(isCaixaNossoNumeroJaIncluido([{ codigo: '0002', mensagem: 'NOSSO NUMERO INVALIDO' }])).toBe(false);
     expect(isCaixaNossoNumeroJaIncluido([{ codigo: '0380', mensagem: 'OUTRO' }])).toBe(false);
+  });
+
+  it('recognises "título não encontrado"', () => {
+    expect(isCaixaTituloNaoEncontrado([{ codigo: '0051', mensagem: 'TITULO NAO ENCONTRADO' }])).toBe(true);
+    expect(isCaixaTituloNaoEncontrado([{ codigo: '?', mensagem: 'Título não encontrado' }])).toBe(true);
+    expect(isCaixaTituloNaoEncontrado([{ codigo: '0038', mensagem: 'NOSSO NUMERO JA CADASTRADO' }])).toBe(false);
   });
 
   it('reads the SSO OAuth error', () => {

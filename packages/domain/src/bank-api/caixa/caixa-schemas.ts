@@ -141,7 +141,7 @@ function crossFieldRules(d: DadosCadastrais, ctx: z.RefinementCtx): void {
   if (d.multa && d.multa.data <= d.data_vencimento) {
     ctx.addIssue({ code: 'custom', path: ['multa', 'data'], message: 'A data da multa deve ser posterior ao vencimento.' });
   }
-  if (d.valor_abatimento >= d.valor) {
+  if (d.valor > 0 && d.valor_abatimento >= d.valor) {
     ctx.addIssue({ code: 'custom', path: ['valor_abatimento'], message: 'O abatimento deve ser menor que o valor do título.' });
   }
 }
