@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { bbSandbox } from './bb/bb-sandbox-plugin.js';
+import { caixaSandbox } from './caixa/caixa-sandbox.js';
 import { resolveSandboxOptions, type BankSandboxOptions, type ResolvedSandboxOptions } from './sandbox-options.js';
 import { SandboxStateFile } from './state-file.js';
 
@@ -13,6 +14,7 @@ type BankSandboxDeps = { options: ResolvedSandboxOptions; stateFile: SandboxStat
  */
 export const SANDBOX_BANKS: { prefix: string; plugin: (app: FastifyInstance, deps: BankSandboxDeps) => Promise<void> }[] = [
   { prefix: '/bb', plugin: bbSandbox },
+  { prefix: '/caixa', plugin: caixaSandbox },
 ];
 
 /**

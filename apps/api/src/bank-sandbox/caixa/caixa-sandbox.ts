@@ -4,7 +4,8 @@ import { checkGateway, issueToken, type CaixaSandboxAuthOptions, type CaixaSandb
 import { alterar, baixar, checkPath, consultar, registrar, type CaixaOperationContext } from './caixa-sandbox-boletos.js';
 import { registerCaixaSandboxControls } from './caixa-sandbox-controls.js';
 import { caixaReply, integracao, withFault, type CaixaAnswer } from './caixa-sandbox-replies.js';
-import { CaixaSandboxState, type CaixaSandboxRota } from './caixa-sandbox-state.js';
+import { acceptFormBodies } from '../form-body.js';
+import { CaixaSandboxState, type CaixaSandboxBoleto, type CaixaSandboxRota } from './caixa-sandbox-state.js';
 
 /**
  * Caixa's boleto API served locally, mounted under /caixa (docs/banks.md "## Caixa"): the SSO
@@ -25,7 +26,18 @@ export type CaixaSandboxOptions = {
   requestsPerSecond?: number | null;
   /** Shared with the caller (a test or the standalone script) to look inside; a fresh one by default. */
   state?: CaixaSandboxState;
+  /** Where the titles survive a restart (the sandbox frame's state file, section "caixa"). */
+  stateFile?: { read(section: string): unknown; write(section: string, value: unknown): void } | null;
 };
+
+type SavedState = { boletos: CaixaSandboxBoleto[]; proximoSequencial: number };
+
+function restore(state: CaixaSandboxState, saved: unknown): void {
+  const s = saved as Partial<SavedState> | undefined;
+  if (!s || !Array.isArray(s.boletos)) return;
+  for (const b of s.boletos) state.boletos.set(CaixaSandboxState.key(b.beneficiario, b.nossoNumero), b);
+  if (typeof s.proximoSequencial === 'number') state.proximoSequencial = s.proximoSequencial;
+}
 
 const API = '/cobranca-bancaria';
 
@@ -46,6 +58,17 @@ export const caixaSandboxPlugin: FastifyPluginAsync<CaixaSandboxOptions> = async
     requestsPerSecond: options.requestsPerSecond === undefined ? CAIXA_LIMITS.requisicoesPorSegundo : options.requestsPerSecond,
   };
 
+  const stateFile = options.stateFile ?? null;
+  if (stateFile) {
+    restore(state, stateFile.read('caixa'));
+    // Every change comes from a request other than a GET: save after those.
+    app.addHook('onResponse', async (request) => {
+      if (request.method === 'GET') return;
+      const saved: SavedState = { boletos: [...state.boletos.values()], proximoSequencial: state.proximoSequencial };
+      stateFile.write('caixa', saved);
+    });
+  }
+
   // Bodies are read losslessly (the int64 nosso número); a malformed one is Caixa's BK076, as
   // the gateway answers it. Encapsulated: only this plugin's routes parse this way.
   app.removeContentTypeParser('application/json');
@@ -57,9 +80,7 @@ export const caixaSandboxPlugin: FastifyPluginAsync<CaixaSandboxOptions> = async
       done(null, { __malformado: true });
     }
   });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  acceptFormBodies(app);
 
   const malformed = (body: unknown) =>
     body !== null && typeof body === 'object' && (body as Record<string, unknown>).__malformado === true;
@@ -102,3 +123,21 @@ export const caixaSandboxPlugin: FastifyPluginAsync<CaixaSandboxOptions> = async
 };
 
 export { CaixaSandboxState };
+
+type SandboxFrameDeps = {
+  options: { now: () => Date; credentials?: { clientId: string; clientSecret: string; appKey: string }[] };
+  stateFile: CaixaSandboxOptions['stateFile'];
+};
+
+/**
+ * Caixa in the sandbox frame (build-bank-sandbox.ts SANDBOX_BANKS): the frame's clock, its
+ * credentials (its appKey is Caixa's apikey) and its state file. Caixa's own token lifetime and
+ * throttle stay: they are the contract, not a setting.
+ */
+export async function caixaSandbox(app: FastifyInstance, deps: SandboxFrameDeps): Promise<void> {
+  await caixaSandboxPlugin(app, {
+    now: deps.options.now,
+    credentials: deps.options.credentials?.map((c) => ({ clientId: c.clientId, clientSecret: c.clientSecret, apiKey: c.appKey })),
+    stateFile: deps.stateFile,
+  });
+}
