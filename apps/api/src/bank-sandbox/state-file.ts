@@ -13,9 +13,9 @@ export class SandboxStateFile {
     try {
       const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
       if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) this.sections = parsed as Record<string, unknown>;
-    } catch (e) {
-      // A missing file is a first start; an unreadable one is started afresh rather than crashing the demo.
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.sections = {};
+    } catch {
+      // A missing file is a first start; an unreadable one starts afresh rather than stopping the demo
+      // (the sandbox's boletos are test data: the app's own records say what was registered).
     }
   }
 
