@@ -30,6 +30,13 @@ async function open(): Promise<Database> {
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${dbName}`);
+  // BENCH_AUTO_EXPLAIN=<ms>: every statement slower than that goes to the server's log with its plan,
+  // row counts and trigger times (auto_explain, set on this database only) — where the time goes
+  if (process.env.BENCH_AUTO_EXPLAIN) {
+    for (const setting of ['session_preload_libraries = auto_explain', `auto_explain.log_min_duration = ${Number(process.env.BENCH_AUTO_EXPLAIN)}`, 'auto_explain.log_analyze = on', 'auto_explain.log_triggers = on', 'auto_explain.log_nested_statements = on']) {
+      await admin.query(`ALTER DATABASE ${dbName} SET ${setting}`);
+    }
+  }
   await admin.end();
   const url = new URL(server);
   url.pathname = `/${dbName}`;

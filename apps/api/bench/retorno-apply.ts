@@ -55,6 +55,14 @@ async function openCopy(): Promise<{ database: Database; target: string; where: 
     const started = performance.now();
     await adminQuery(config.databaseUrl, `CREATE DATABASE ${copyName} TEMPLATE ${source}`);
     process.stderr.write(`cópia ${copyName} de ${source} em ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    // BENCH_AUTO_EXPLAIN=<ms>: every statement of the copy slower than that goes to the server's log
+    // with its plan, row counts and trigger times (auto_explain; set on the copy only, whose settings
+    // the child's connections take at start) — where a batch's time goes inside PostgreSQL
+    if (process.env.BENCH_AUTO_EXPLAIN) {
+      for (const setting of ['session_preload_libraries = auto_explain', `auto_explain.log_min_duration = ${Number(process.env.BENCH_AUTO_EXPLAIN)}`, 'auto_explain.log_analyze = on', 'auto_explain.log_triggers = on', 'auto_explain.log_timing = on']) {
+        await adminQuery(config.databaseUrl, `ALTER DATABASE ${copyName} SET ${setting}`);
+      }
+    }
     const u = new URL(config.databaseUrl);
     u.pathname = `/${copyName}`;
     const copy = {

@@ -28,9 +28,11 @@ export async function emptyLedger(database: Database): Promise<void> {
     query(`BEGIN;
       ALTER TABLE ledger_entry DISABLE TRIGGER USER;
       ALTER TABLE ledger_transaction DISABLE TRIGGER USER;
+      ALTER TABLE ledger_account DISABLE TRIGGER USER;
       TRUNCATE ledger_entry, ledger_balance_month, ledger_transaction, ledger_account, ledger_verificacao;
       ALTER TABLE ledger_entry ENABLE TRIGGER USER;
       ALTER TABLE ledger_transaction ENABLE TRIGGER USER;
+      ALTER TABLE ledger_account ENABLE TRIGGER USER;
       COMMIT;`),
   );
 }
