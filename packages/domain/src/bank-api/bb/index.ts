@@ -46,6 +46,11 @@ export {
 } from './bb-respostas.js';
 export { parseBbErros, isBbNossoNumeroJaIncluido, bbErrosBody, type BbErro } from './bb-erros.js';
 export {
+  parseBbBaixaOperacionalListagem,
+  type BbBaixaOperacionalItem,
+  type BbBaixaOperacionalListagem,
+} from './bb-baixa-operacional-listagem.js';
+export {
   parseBbBaixaOperacional,
   type BbBaixaOperacional,
   type BbBaixaOperacionalWire,
