@@ -136,6 +136,25 @@ describe('Caixa sandbox — faults for the retry and reconciliation paths', () =
     expect(parseCaixaConsulta(consulta.text).estado).toBe('REGISTRADO');
   });
 
+  it('a timeout before processing: the client gives up, nothing is registered, and closing does not wait for it', async () => {
+    caixa = await startCaixaSandbox({ requestsPerSecond: null });
+    await falha(caixa, { rota: 'registrar', tipo: 'timeout', atrasoMs: 60_000 });
+    const token = await caixa.token();
+    const body = JSON.stringify({ dados_cadastrais: {} });
+    const hung = fetch(`${caixa.apiBase}${caixaPaths.registrar(BENEFICIARIO)}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, apikey: CLIENT.apiKey, 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(200),
+    });
+    await expect(hung).rejects.toThrow();
+    expect(caixa.state.boletos.size).toBe(0);
+    const closing = Date.now();
+    await caixa.close();
+    caixa = undefined;
+    expect(Date.now() - closing).toBeLessThan(5_000);
+  });
+
   it('indisponivel: 503 with a body that is not Caixa JSON, read as one generic error', async () => {
     caixa = await startCaixaSandbox({ requestsPerSecond: null });
     await falha(caixa, { rota: 'consultar', tipo: 'indisponivel', vezes: 2 });

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { CAIXA_ERROS_INTEGRACAO, stringifyCaixaJson } from '@bg/domain';
+import type { HangingRequests } from '../hanging-requests.js';
 import type { CaixaSandboxFalha } from './caixa-sandbox-state.js';
 
 /**
@@ -35,16 +36,16 @@ function faultAnswer(falha: CaixaSandboxFalha): CaixaAnswer | null {
   return null;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Runs one operation under the fault a test injected: before it (nothing happens at Caixa) or,
  * with aposProcessar, after it (the title exists, only the answer is lost). A timeout holds the
- * connection atrasoMs and drops it without a byte, as a gateway that gave up would.
+ * connection atrasoMs and drops it without a byte, as a gateway that gave up would (sooner if the
+ * client gives up, or the sandbox closes: `hanging` releases it).
  */
 export async function withFault(
   falha: CaixaSandboxFalha | null,
   reply: FastifyReply,
+  hanging: HangingRequests,
   run: () => CaixaAnswer,
 ): Promise<FastifyReply> {
   if (!falha) return caixaReply(reply, run());
@@ -52,8 +53,9 @@ export async function withFault(
   const answer = faultAnswer(falha);
   if (answer?.status === 503) return reply.code(503).type('text/plain; charset=utf-8').send(answer.body as string);
   if (answer) return caixaReply(reply, answer);
-  reply.hijack();
-  await sleep(falha.atrasoMs);
-  reply.raw.destroy();
+  const released = hanging.hang(reply);
+  const timer = setTimeout(() => reply.raw.destroy(), falha.atrasoMs);
+  await released;
+  clearTimeout(timer);
   return reply;
 }

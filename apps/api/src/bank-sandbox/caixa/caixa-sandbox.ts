@@ -5,6 +5,7 @@ import { alterar, baixar, checkPath, consultar, registrar, type CaixaOperationCo
 import { registerCaixaSandboxControls } from './caixa-sandbox-controls.js';
 import { caixaReply, integracao, withFault, type CaixaAnswer } from './caixa-sandbox-replies.js';
 import { acceptFormBodies } from '../form-body.js';
+import { HangingRequests } from '../hanging-requests.js';
 import { CaixaSandboxState, type CaixaSandboxBoleto, type CaixaSandboxRota } from './caixa-sandbox-state.js';
 
 /**
@@ -58,6 +59,9 @@ export const caixaSandboxPlugin: FastifyPluginAsync<CaixaSandboxOptions> = async
     requestsPerSecond: options.requestsPerSecond === undefined ? CAIXA_LIMITS.requisicoesPorSegundo : options.requestsPerSecond,
   };
 
+  const hanging = new HangingRequests();
+  app.addHook('preClose', async () => hanging.releaseAll());
+
   const stateFile = options.stateFile ?? null;
   if (stateFile) {
     restore(state, stateFile.read('caixa'));
@@ -87,7 +91,7 @@ export const caixaSandboxPlugin: FastifyPluginAsync<CaixaSandboxOptions> = async
   const bk076: CaixaAnswer = integracao(400, { codigo: 'BK076', mensagem: '(BK76) ERRO NA FORMATACAO DA MENSAGEM.' });
 
   app.post(CAIXA_TOKEN_PATH, async (request, reply) =>
-    withFault(state.takeFalha('token'), reply, () => issueToken(state, auth, request)),
+    withFault(state.takeFalha('token'), reply, hanging, () => issueToken(state, auth, request)),
   );
 
   /** Gateway checks, path checks, fault, then the operation. */
@@ -98,7 +102,7 @@ export const caixaSandboxPlugin: FastifyPluginAsync<CaixaSandboxOptions> = async
       if (pathError) return caixaReply(reply, pathError);
       if (malformed(request.body)) return caixaReply(reply, bk076);
       const ctx: CaixaOperationContext = { state, now, baseUrl: baseUrlOf(request, app.prefix) };
-      return withFault(state.takeFalha(rota), reply, () => run(ctx, request));
+      return withFault(state.takeFalha(rota), reply, hanging, () => run(ctx, request));
     };
   }
 
