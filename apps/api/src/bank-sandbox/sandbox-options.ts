@@ -21,6 +21,8 @@ export type BankSandboxOptions = {
   tokenTtlSeconds?: number;
   /** Boletos per page of BB's listing; BB documents 300. */
   listagemPageSize?: number;
+  /** Payments per page of BB's baixa operacional listing; BB documents 650. */
+  baixaOperacionalPageSize?: number;
   /** Waits before each webhook attempt: the first is immediate, then these (ms). */
   webhookRetryDelaysMs?: number[];
 };
@@ -40,6 +42,7 @@ export function resolveSandboxOptions(o: BankSandboxOptions): ResolvedSandboxOpt
     logger: o.logger ?? false,
     tokenTtlSeconds: o.tokenTtlSeconds ?? 600,
     listagemPageSize: o.listagemPageSize ?? 300,
+    baixaOperacionalPageSize: o.baixaOperacionalPageSize ?? 650,
     webhookRetryDelaysMs: o.webhookRetryDelaysMs ?? [500, 2_000, 5_000],
   };
 }

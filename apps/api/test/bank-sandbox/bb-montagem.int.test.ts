@@ -1,4 +1,4 @@
-import { parseBbDetalhe } from '@bg/domain';
+import { parseBbBaixaOperacionalListagem, parseBbDetalhe } from '@bg/domain';
 import Fastify from 'fastify';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,6 +37,26 @@ describe('BB sandbox: mounted in another server, kept in a state file, tokens th
       expect((await again.post('/boletos', registroBody(70))).status).toBe(400);
     } finally {
       await second.host.close();
+    }
+  });
+
+  it('walks the baixa operacional listing page by page with idProximoTitulo', async () => {
+    const sandbox = await startBbSandbox({ now: () => new Date('2026-12-01T15:00:00Z'), baixaOperacionalPageSize: 2 });
+    try {
+      const client = await bbClient(sandbox.bb);
+      for (const seq of [80, 81, 82]) {
+        await client.post('/boletos', registroBody(seq));
+        await call(`${sandbox.bb}/sandbox/boletos/000${CONVENIO}${String(seq).padStart(10, '0')}/pagar`, { method: 'POST' });
+      }
+      const query = { agencia: 452, conta: 123873, carteira: 17, variacao: 35, dataInicioAgendamentoTitulo: '01.12.2026', dataFimAgendamentoTitulo: '01.12.2026' };
+      const first = parseBbBaixaOperacionalListagem((await client.get('/boletos-baixa-operacional', query)).json);
+      expect(first.pagamentos).toHaveLength(2);
+      expect(first.proximoTitulo).not.toBeNull();
+      const second = parseBbBaixaOperacionalListagem((await client.get('/boletos-baixa-operacional', { ...query, idProximoTitulo: first.proximoTitulo ?? '' })).json);
+      expect(second.pagamentos.map((p) => p.id)).toEqual([`000${CONVENIO}0000000082`]);
+      expect(second.proximoTitulo).toBeNull();
+    } finally {
+      await sandbox.app.close();
     }
   });
 

@@ -1,4 +1,4 @@
-import { parseBbBaixaOperacional, parseBbDetalhe, parseBbListagem } from '@bg/domain';
+import { parseBbBaixaOperacional, parseBbBaixaOperacionalListagem, parseBbDetalhe, parseBbListagem, parseBbRegistroResposta } from '@bg/domain';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,12 +116,44 @@ describe('BB sandbox: paying a boleto sends the baixa operacional webhook', () =
     expect(parseBbDetalhe((await client.get(`/boletos/${ID(52)}`, { numeroConvenio: CONVENIO })).json).estado).toBe('LIQUIDADO');
   });
 
+  it('lists the baixas operacionais of the period (payments and the cancellation), in pages', async () => {
+    const client = await bbClient(sandbox.bb);
+    const query = { agencia: 452, conta: 123873, carteira: 17, variacao: 35, dataInicioAgendamentoTitulo: '15.12.2026', dataFimAgendamentoTitulo: '15.12.2026' };
+    const res = await client.get('/boletos-baixa-operacional', query);
+    expect(res.status).toBe(200);
+    const l = parseBbBaixaOperacionalListagem(res.json);
+    expect(l.pagamentos.map((p) => [p.id, p.evento])).toEqual([
+      [ID(50), 'PAGAMENTO'],
+      [ID(51), 'PAGAMENTO'],
+      [ID(52), 'PAGAMENTO'],
+      [ID(52), 'CANCELAMENTO'],
+      [ID(52), 'PAGAMENTO'],
+    ]);
+    expect(l.pagamentos[0]).toMatchObject({ valorPagoCents: 10365, canal: 'PIX', dataPagamento: '2026-12-15', horaPagamento: '14:29:30', instituicaoFinanceira: '001' });
+    expect(l.proximoTitulo).toBeNull();
+    const cancelamentos = parseBbBaixaOperacionalListagem((await client.get('/boletos-baixa-operacional', { ...query, estadoBaixaOperacional: 10 })).json);
+    expect(cancelamentos.pagamentos.map((p) => p.id)).toEqual([ID(52)]);
+    const otherDay = await client.get('/boletos-baixa-operacional', { ...query, dataInicioAgendamentoTitulo: '16.12.2026', dataFimAgendamentoTitulo: '16.12.2026' });
+    expect(parseBbBaixaOperacionalListagem(otherDay.json).pagamentos).toEqual([]);
+    const missing = await client.get('/boletos-baixa-operacional', { agencia: 452 });
+    expect(missing.status).toBe(400);
+  });
+
+  it('pays through BB\'s homologação simulation path, by linha digitável', async () => {
+    const client = await bbClient(sandbox.bb);
+    const linha = parseBbRegistroResposta((await client.post('/boletos', registroBody(53, { dataVencimento: '2026-12-20' }))).json).linhaDigitavel;
+    const res = await call(`${sandbox.bb}/testes-portal-desenvolvedor/v1/boletos-cobranca/${linha}/pagar?gw-app-key=chave`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(parseBbDetalhe((await client.get(`/boletos/${ID(53)}`, { numeroConvenio: CONVENIO })).json)).toMatchObject({ estado: 'LIQUIDADO', valorPagoCents: 10000 });
+    await eventually(() => receiver.received.find((r) => JSON.stringify(r.body).includes(ID(53))));
+  });
+
   it('refuses to pay what is not open, and lists its state', async () => {
     const again = await call(`${sandbox.bb}/sandbox/boletos/${ID(50)}/pagar`, { method: 'POST' });
     expect(again.status).toBe(409);
     const unknown = await call(`${sandbox.bb}/sandbox/boletos/${ID(59)}/pagar`, { method: 'POST' });
     expect(unknown.status).toBe(404);
     const all = await call(`${sandbox.bb}/sandbox/boletos?numeroConvenio=${CONVENIO}`);
-    expect((all.json as { boletos: { numero: string }[] }).boletos.map((b) => b.numero)).toEqual([ID(50), ID(51), ID(52)]);
+    expect((all.json as { boletos: { numero: string }[] }).boletos.map((b) => b.numero)).toEqual([ID(50), ID(51), ID(52), ID(53)]);
   });
 });

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodError } from 'zod';
 import type { BbSandboxContext } from './bb-context.js';
 import { answerWithFault, type BbAnswer } from './bb-fault-step.js';
+import { listarBaixasOperacionais } from './bb-baixas-operacionais.js';
 import { listarBoletos } from './bb-listagem.js';
 import { checkBbAuth } from './bb-oauth.js';
 import { bbLinhas, novoTitulo, registroRespostaJson } from './bb-registrar.js';
@@ -75,6 +76,11 @@ export function registerBbCobrancaRoutes(app: FastifyInstance, ctx: BbSandboxCon
   app.get<{ Querystring: Record<string, string> }>(BOLETOS, async (request, reply) => {
     if (!checkBbAuth(ctx, request, reply)) return reply;
     return answerWithFault(ctx, 'listar', reply, () => listarBoletos(ctx, request.query));
+  });
+
+  app.get<{ Querystring: Record<string, string> }>('/cobrancas/v2/boletos-baixa-operacional', async (request, reply) => {
+    if (!checkBbAuth(ctx, request, reply)) return reply;
+    return answerWithFault(ctx, 'baixas-operacionais', reply, () => listarBaixasOperacionais(ctx, request.query));
   });
 
   app.patch<{ Params: { id: string } }>(`${BOLETOS}/:id`, async (request, reply) => {

@@ -15,7 +15,7 @@ export type BbSandboxContext = {
 };
 
 /** Routes a fault can be injected into (POST /bb/sandbox/falhas { rota }). */
-export const BB_ROTAS = ['token', 'registrar', 'consultar', 'listar', 'alterar', 'baixar'] as const;
+export const BB_ROTAS = ['token', 'registrar', 'consultar', 'listar', 'alterar', 'baixar', 'baixas-operacionais'] as const;
 export type BbRota = (typeof BB_ROTAS)[number];
 
 /** The error model BB documents for each route (bb-sandbox-errors.ts). */
@@ -26,4 +26,5 @@ export const BB_ROTA_ERROR_MODEL: Record<BbRota, BbErrorModel> = {
   listar: 'v2',
   alterar: 'erro',
   baixar: 'erro',
+  'baixas-operacionais': 'v4',
 };

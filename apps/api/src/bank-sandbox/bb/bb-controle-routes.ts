@@ -88,6 +88,22 @@ export function registerBbControleRoutes(app: FastifyInstance, ctx: BbSandboxCon
     return { cancelamento, webhook: t.webhooks.at(-1)?.url ?? null };
   });
 
+  // BB's own homologação simulation (S2 of docs/banks.md), so a client written for it works here too:
+  // the boleto is found by its linha digitável and paid today, by Pix, for what is due.
+  app.post<{ Params: { linhaDigitavel: string }; Querystring: Record<string, string> }>(
+    '/testes-portal-desenvolvedor/v1/boletos-cobranca/:linhaDigitavel/pagar',
+    async (request, reply) => {
+      const key = request.query['gw-app-key'] ?? request.query['gw-dev-app-key'];
+      if (!key) return reply.status(401).send({ errors: [{ code: '401', message: 'Informe a chave da aplicação no parâmetro gw-app-key.' }] });
+      const linha = request.params.linhaDigitavel.replace(/\D/g, '');
+      const t = [...store.titulos.values()].find((x) => x.linhaDigitavel === linha);
+      if (!t) return refuse(reply, 404, 'Nenhum boleto com essa linha digitável.');
+      if (t.codigoEstado !== 1) return refuse(reply, 409, 'O boleto não está em ser.');
+      pagar(ctx, t, {});
+      return { mensagem: 'Pagamento simulado.', numero: t.numero };
+    },
+  );
+
   app.get('/sandbox/falhas', async () => ({ falhas: ctx.faults.list() }));
 
   app.post('/sandbox/falhas', async (request, reply) => {

@@ -81,6 +81,7 @@ export function pagar(ctx: BbSandboxContext, t: BbTituloSandbox, input: PagarInp
   };
   t.codigoEstado = input.liquidar === false ? 14 : 6;
   t.dataMovimento = data;
+  ctx.store.baixas.push({ numero: t.numero, codigo: BB_BAIXA_OPERACIONAL.PAGO_NO_BB, data, hora: t.pagamento.hora, canal, valorCents: t.pagamento.valorPagoCents });
   const wire = baixaOperacionalWire(t, BB_BAIXA_OPERACIONAL.PAGO_NO_BB);
   announce(ctx, t, 'baixa-operacional', [wire]);
   ctx.store.changed();
@@ -90,6 +91,8 @@ export function pagar(ctx: BbSandboxContext, t: BbTituloSandbox, input: PagarInp
 /** A baixa operacional undone (code 10): the boleto is open again. */
 export function cancelarPagamento(ctx: BbSandboxContext, t: BbTituloSandbox): BbBaixaOperacionalWire {
   const wire = baixaOperacionalWire(t, BB_BAIXA_OPERACIONAL.CANCELAMENTO);
+  const p = t.pagamento;
+  if (p) ctx.store.baixas.push({ numero: t.numero, codigo: BB_BAIXA_OPERACIONAL.CANCELAMENTO, data: p.data, hora: p.hora, canal: p.canal, valorCents: p.valorPagoCents });
   t.pagamento = null;
   t.codigoEstado = 1;
   t.dataMovimento = dayInSaoPaulo(ctx.options.now());

@@ -1,5 +1,9 @@
+import type { BbCanal, IsoDate } from '@bg/domain';
 import type { SandboxStateFile } from '../state-file.js';
 import type { BbTituloSandbox } from './bb-titulo.js';
+
+/** A baixa operacional as BB lists it (GET /boletos-baixa-operacional): payment or its cancellation. */
+export type BbBaixaEvento = { numero: string; codigo: 1 | 2 | 10; data: IsoDate; hora: string; canal: BbCanal; valorCents: number };
 
 /** Where an issued token came from and until when it is good. */
 export type BbToken = { clientId: string; appKey: string | null; expiresAt: number };
@@ -12,12 +16,15 @@ export type BbToken = { clientId: string; appKey: string | null; expiresAt: numb
 export class BbSandboxStore {
   readonly titulos = new Map<string, BbTituloSandbox>();
   readonly tokens = new Map<string, BbToken>();
+  /** Every baixa operacional in the order it happened (the listing's order). */
+  readonly baixas: BbBaixaEvento[] = [];
   private numeroOperacao = 10_000_000;
 
   constructor(private readonly stateFile: SandboxStateFile | null) {
     const saved = stateFile?.read('bb');
     if (isSaved(saved)) {
       for (const t of saved.titulos) this.titulos.set(t.numero, t);
+      this.baixas.push(...(saved.baixas ?? []));
       this.numeroOperacao = saved.numeroOperacao;
     }
   }
@@ -29,17 +36,18 @@ export class BbSandboxStore {
 
   /** Called after every change of a boleto. */
   changed(): void {
-    this.stateFile?.write('bb', { titulos: [...this.titulos.values()], numeroOperacao: this.numeroOperacao });
+    this.stateFile?.write('bb', { titulos: [...this.titulos.values()], baixas: this.baixas, numeroOperacao: this.numeroOperacao });
   }
 
   reset(): void {
     this.titulos.clear();
     this.tokens.clear();
+    this.baixas.length = 0;
     this.changed();
   }
 }
 
-function isSaved(value: unknown): value is { titulos: BbTituloSandbox[]; numeroOperacao: number } {
+function isSaved(value: unknown): value is { titulos: BbTituloSandbox[]; baixas?: BbBaixaEvento[]; numeroOperacao: number } {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as { titulos?: unknown; numeroOperacao?: unknown };
   return Array.isArray(v.titulos) && typeof v.numeroOperacao === 'number';
