@@ -47,6 +47,7 @@ const base = `http://${host}:${typeof address === 'object' && address ? address.
 const shown = (v: string | undefined, fallback: string) => v ?? fallback;
 console.log(`Sandbox de bancos em ${base}
   Banco do Brasil: ${base}/bb (controles do sandbox em ${base}/bb/sandbox)
+  Caixa: API ${base}/caixa/cobranca-bancaria, token ${base}/caixa/auth/realms/internet/protocol/openid-connect/token (controles em ${base}/caixa/sandbox)
   Webhook de pagamentos: ${options.webhookUrl ?? 'nenhum (defina BANK_SANDBOX_WEBHOOK_URL)'}
 
 Para apontar o app para ele (.env ou ambiente):

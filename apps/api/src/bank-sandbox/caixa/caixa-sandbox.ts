@@ -44,6 +44,9 @@ const API = '/cobranca-bancaria';
 
 type BoletoParams = { id: string; nn: string };
 
+/** What the JSON parser hands on for a body that is not JSON (compared by identity). */
+const MALFORMED = Object.freeze({ malformed: true });
+
 function baseUrlOf(request: FastifyRequest, prefix: string): string {
   return `${request.protocol}://${request.host}${prefix}`;
 }
@@ -81,13 +84,11 @@ export const caixaSandboxPlugin: FastifyPluginAsync<CaixaSandboxOptions> = async
     try {
       done(null, text.trim() === '' ? {} : parseCaixaJson(text));
     } catch {
-      done(null, { __malformado: true });
+      done(null, MALFORMED);
     }
   });
   acceptFormBodies(app);
 
-  const malformed = (body: unknown) =>
-    body !== null && typeof body === 'object' && (body as Record<string, unknown>).__malformado === true;
   const bk076: CaixaAnswer = integracao(400, { codigo: 'BK076', mensagem: '(BK76) ERRO NA FORMATACAO DA MENSAGEM.' });
 
   app.post(CAIXA_TOKEN_PATH, async (request, reply) =>
@@ -100,7 +101,7 @@ export const caixaSandboxPlugin: FastifyPluginAsync<CaixaSandboxOptions> = async
       if (!checkGateway(state, auth, request, reply)) return reply;
       const pathError = checkPath(request.params.id, request.params.nn);
       if (pathError) return caixaReply(reply, pathError);
-      if (malformed(request.body)) return caixaReply(reply, bk076);
+      if (request.body === MALFORMED) return caixaReply(reply, bk076);
       const ctx: CaixaOperationContext = { state, now, baseUrl: baseUrlOf(request, app.prefix) };
       return withFault(state.takeFalha(rota), reply, hanging, () => run(ctx, request));
     };
