@@ -115,7 +115,7 @@ describe('what entries name cannot disappear', () => {
   it('a boleto an entry names is not deleted nor renumbered; one nothing names is deleted', async () => {
     const named = await unreleasedBoleto();
     await db().transaction((tx) => postTransaction(tx, draftNaming(named.empresaId, named.boletoId, `referencias-exclusao-${named.boletoId}`)));
-    expect(await refusal(db().execute(sql`delete from boleto where id = ${named.boletoId}`))).toMatch(new RegExp(`boleto ${named.boletoId} tem partidas no razão`));
+    expect(await refusal(db().execute(sql`delete from boleto where id = ${named.boletoId}`))).toMatch(new RegExp(`Registro ${named.boletoId} de boleto citado em ledger_entry`));
     expect(await refusal(db().execute(sql`update boleto set id = id + 1000000 where id = ${named.boletoId}`))).toMatch(/id de um boleto não muda/);
     expect(await exec(sql`select 1 from boleto where id = ${named.boletoId}`)).toHaveLength(1);
 
@@ -126,7 +126,7 @@ describe('what entries name cannot disappear', () => {
   it('a boleto is not deleted under REPEATABLE READ (its check could not see entries committed meanwhile)', async () => {
     const free = await unreleasedBoleto();
     const attempt = db().transaction((tx) => tx.execute(sql`delete from boleto where id = ${free.boletoId}`), { isolationLevel: 'repeatable read' });
-    expect(await refusal(attempt)).toMatch(/só são excluídos em READ COMMITTED/);
+    expect(await refusal(attempt)).toMatch(/Linhas de boleto só são excluídas em READ COMMITTED/);
   });
 
   // PostgreSQL only: PGlite has one connection, so its transactions never overlap.
@@ -148,7 +148,7 @@ describe('what entries name cannot disappear', () => {
     expect(settled).toBe(false); // waiting for the posting's lock on the boleto (FOR KEY SHARE)
     release();
     await posting;
-    expect(await deletion).toMatch(new RegExp(`boleto ${b.boletoId} tem partidas no razão`));
+    expect(await deletion).toMatch(new RegExp(`Registro ${b.boletoId} de boleto citado em ledger_entry`));
     expect(await exec(sql`select count(*)::int as n from ledger_entry where boleto_id = ${b.boletoId}`)).toEqual([{ n: 2 }]);
   });
 });
