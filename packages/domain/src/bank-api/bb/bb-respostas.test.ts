@@ -19,6 +19,8 @@ describe('parseBbRegistroResposta', () => {
 
   it('throws a typed error when the answer lacks what we print', () => {
     expect(() => parseBbRegistroResposta({ numero: '00031285570000000001' })).toThrow(BbFormatError);
+    const sample = bbSample('registro-resposta') as Record<string, unknown>;
+    expect(() => parseBbRegistroResposta({ ...sample, numero: 3128557000000 })).toThrow(/20 dígitos/);
     expect(() => parseBbRegistroResposta('ok')).toThrow(BbFormatError);
   });
 });

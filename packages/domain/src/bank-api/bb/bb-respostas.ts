@@ -19,8 +19,9 @@ function root(json: unknown, where: string): { r: BbReader; obj: JsonObject } {
 
 export function parseBbRegistroResposta(json: unknown): BbRegistroResposta {
   const { r, obj } = root(json, 'Registro BB');
-  const numero = r.digits('numero', 20);
-  if (numero === null || numero.length !== 20) throw new BbFormatError('RESPOSTA_INVALIDA', 'Registro BB: o campo numero deve ter 20 dígitos.', 'numero');
+  // A 20-digit string: a shorter number is refused, never padded into another boleto's id.
+  const numero = r.text('numero');
+  if (numero === null || !/^\d{20}$/.test(numero)) throw new BbFormatError('RESPOSTA_INVALIDA', 'Registro BB: o campo numero deve ter 20 dígitos.', 'numero');
   const linhaDigitavel = r.digits('linhaDigitavel');
   if (linhaDigitavel === null || linhaDigitavel.length !== 47) throw new BbFormatError('RESPOSTA_INVALIDA', 'Registro BB: o campo linhaDigitavel deve ter 47 dígitos.', 'linhaDigitavel');
   const codigoBarraNumerico = r.digits('codigoBarraNumerico');
@@ -115,8 +116,10 @@ export function parseBbListagem(json: unknown): BbListagem {
     if (!isObject(item)) throw new BbFormatError('RESPOSTA_INVALIDA', `Listagem BB: o boleto ${i + 1} não é um objeto.`, 'boletos');
     const b = new BbReader(item, 'RESPOSTA_INVALIDA', `Listagem BB (boleto ${i + 1})`);
     const codigoEstado = b.requiredInteger('codigoEstadoTituloCobranca');
-    const numero = b.digits('numeroBoletoBB', 20);
-    if (numero === null) throw new BbFormatError('RESPOSTA_INVALIDA', `Listagem BB (boleto ${i + 1}): o campo numeroBoletoBB é obrigatório.`, 'numeroBoletoBB');
+    const numero = b.text('numeroBoletoBB');
+    if (numero === null || !/^\d{20}$/.test(numero)) {
+      throw new BbFormatError('RESPOSTA_INVALIDA', `Listagem BB (boleto ${i + 1}): o campo numeroBoletoBB deve ter 20 dígitos.`, 'numeroBoletoBB');
+    }
     return {
       numero,
       codigoEstado,
