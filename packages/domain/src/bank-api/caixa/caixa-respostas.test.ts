@@ -71,6 +71,15 @@ describe('parseCaixaConsulta', () => {
     expect(parseCaixaConsulta(body)).toMatchObject({ estado: 'REGISTRADO', valorPagoCents: null, dataPagamento: null });
   });
 
+  it('a title without barcode in the answer (left the portfolio) still reads, with them null', () => {
+    const body = parseCaixaJson(sample('consulta-boleto-liquidado-modelado.json')) as Record<string, Record<string, unknown>>;
+    body.dados_complementares = { nosso_numero: body.dados_complementares.nosso_numero };
+    body.dados_cadastrais.situacao = 'BAIXA POR DEVOLUCAO';
+    expect(parseCaixaConsulta(body)).toMatchObject({ nossoNumero: '14000000137150303', codigoBarras: null, linhaDigitavel: null, estado: 'BAIXADO' });
+    delete body.dados_complementares;
+    expect(parseCaixaConsulta(body).nossoNumero).toBe('14000000137150303');
+  });
+
   it('refuses two different nossos números in one answer', () => {
     const text = sample('consulta-boleto-liquidado-modelado.json').replace('"nosso_numero": 14000000137150303,', '"nosso_numero": 14000000137150304,');
     expect(() => parseCaixaConsulta(text)).toThrow(/dois nossos números/);

@@ -26,7 +26,13 @@ export type CaixaRegistroResposta = {
   pix: CaixaPix | null;
 };
 
-export type CaixaConsulta = CaixaRegistroResposta & {
+/**
+ * A consulta's title. Barcode and linha may be missing for a title that left the portfolio
+ * (nothing in the Swagger makes them required there), so they are null then, never a guess.
+ */
+export type CaixaConsulta = Omit<CaixaRegistroResposta, 'codigoBarras' | 'linhaDigitavel'> & {
+  codigoBarras: string | null;
+  linhaDigitavel: string | null;
   situacao: string | null;
   estado: CaixaEstado;
   numeroDocumento: string | null;
@@ -118,21 +124,43 @@ export function parseCaixaRegistroResposta(input: unknown): CaixaRegistroRespost
   return complementares(record(caixaBody(input), 'resposta').dados_complementares);
 }
 
+/** dados_complementares of a consulta: as the registration's when the barcode is there. */
+function consultaComplementares(
+  value: unknown,
+  d: Record<string, unknown>,
+): Pick<CaixaConsulta, 'nossoNumero' | 'codigoBarras' | 'linhaDigitavel' | 'url' | 'pix'> {
+  const c = value === undefined || value === null ? {} : record(value, 'dados_complementares');
+  if (typeof c.codigo_barras === 'string' && c.codigo_barras.trim() !== '') {
+    const full = complementares(c);
+    if (d.nosso_numero !== undefined && d.nosso_numero !== null && nossoNumeroOf(d.nosso_numero) !== full.nossoNumero) {
+      invalid('A consulta da Caixa traz dois nossos números diferentes.', 'nosso_numero');
+    }
+    return full;
+  }
+  const emv = optionalText(c.qrcode);
+  return {
+    nossoNumero: nossoNumeroOf(c.nosso_numero ?? d.nosso_numero),
+    codigoBarras: null,
+    linhaDigitavel: null,
+    url: optionalText(c.url),
+    pix: emv ? { emv, url: optionalText(c.url_qrcode) } : null,
+  };
+}
+
 /** 200 of Consulta_Boleto: { dados_cadastrais, dados_complementares }. */
 export function parseCaixaConsulta(input: unknown): CaixaConsulta {
   const body = record(caixaBody(input), 'resposta');
   const d = record(body.dados_cadastrais, 'dados_cadastrais');
-  const base = complementares(body.dados_complementares);
-  if (d.nosso_numero !== undefined && nossoNumeroOf(d.nosso_numero) !== base.nossoNumero) {
-    invalid('A consulta da Caixa traz dois nossos números diferentes.', 'nosso_numero');
-  }
+  return { ...consultaComplementares(body.dados_complementares, d), ...cadastrais(d) };
+}
+
+function cadastrais(d: Record<string, unknown>): Omit<CaixaConsulta, 'nossoNumero' | 'codigoBarras' | 'linhaDigitavel' | 'url' | 'pix'> {
   const dataVencimento = date(d.data_vencimento, 'data_vencimento') ?? invalid('Consulta sem data de vencimento.', 'data_vencimento');
   const valorCents = money(d.valor, 'valor') ?? invalid('Consulta sem valor.', 'valor');
   const pago = pagamento(d.data_hora_pagamento);
   const situacao = optionalText(d.situacao);
   const tipo = d.tipo_boleto === 'PADRAO' || d.tipo_boleto === 'HIBRIDO' ? d.tipo_boleto : null;
   return {
-    ...base,
     situacao,
     estado: caixaEstado(situacao),
     numeroDocumento: optionalText(d.numero_documento),
