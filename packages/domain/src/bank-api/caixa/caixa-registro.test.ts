@@ -130,6 +130,10 @@ describe('buildCaixaRegistroBody — the Swagger v4 dados_cadastrais', () => {
     expect(caixaText('a\u0000b\tc\n  d', 10)).toBe('a b c d');
   });
 
+  it('takes the sequence as a number or as the digits boleto.nosso_numero stores', () => {
+    expect(buildCaixaRegistroBody({ ...titulo, nossoNumero: '000000137150303' }).dados_cadastrais.nosso_numero).toBe(14000000137150303n);
+  });
+
   it('pix asks for the boleto híbrido', () => {
     expect(buildCaixaRegistroBody({ ...titulo, pix: true }).dados_cadastrais.tipo_boleto).toBe('HIBRIDO');
   });
@@ -145,6 +149,7 @@ describe('buildCaixaRegistroBody — the Swagger v4 dados_cadastrais', () => {
     ['pagador.nome', { pagador: { ...titulo.pagador, nome: '   ' } }],
     ['beneficiarioDocumento', { beneficiarioDocumento: '12' }],
     ['seuNumero', { seuNumero: ' ' }],
+    ['sequencial', { nossoNumero: '1e3' }],
     ['multaBps', { multaBps: -1 }],
     ['jurosDiaMilesimos', { jurosDiaMilesimos: 0.5 }],
   ] as const)('refuses bad input in %s', (field, change) => {

@@ -24,8 +24,11 @@ export type CaixaTituloInput = {
   codigoBeneficiario: string;
   /** CPF or CNPJ of the beneficiário, digits or masked (MO 38.431: one of them is required). */
   beneficiarioDocumento: string;
-  /** Our nosso-número sequence (≤ 15 digits), stored before the call so a retry reuses it. */
-  nossoNumero: number;
+  /**
+   * Our nosso-número sequence (≤ 15 digits; as boleto.nosso_numero stores it, number or digits),
+   * stored before the call so a retry reuses it. The body carries "14" + the 15 digits.
+   */
+  nossoNumero: number | string;
   dataEmissao: IsoDate;
   dataVencimento: IsoDate;
   valorCents: number;
