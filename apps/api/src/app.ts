@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyJwt from '@fastify/jwt';
@@ -17,6 +18,11 @@ import { redactedRequestSerializer } from './http/log-redaction.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { routeModules } from './routes/index.js';
+import { bankAdapters } from './adapters/bank/choose-bank-adapter.js';
+import { bankCredentialsKey } from './adapters/bank/credentials-key.js';
+import { bankSandboxPlugin } from './bank-sandbox/build-bank-sandbox.js';
+import { tickBanks } from './modules/banco/banco-jobs.js';
+import { webhookTargets } from './modules/banco/conta-banco.js';
 import { chooseBureau } from './adapters/bureau/choose-bureau.js';
 import { cepProviders } from './adapters/cep/cep-provider.js';
 import { chooseMessaging } from './adapters/messaging/choose-messaging.js';
@@ -69,7 +75,59 @@ export function buildServices(config: Config, deps: { clock: Clock; log: { info(
     messaging: chooseMessaging(config.messaging, deps.log),
     cep: { providers: cepProviders(config.cep.providers, config.cep.timeoutMs), cacheDays: config.cep.cacheDays },
     clock: deps.clock,
+    bank: {
+      adapters: bankAdapters(),
+      box: secretBox(bankCredentialsKey(config.bank.credentialsKey, config.jwtSecret, config.dataDir), 'bank-credentials'),
+      webhookSecret: config.bank.webhookSecret,
+      publicUrl: config.publicUrl,
+      timeoutMs: config.bank.timeoutMs,
+    },
   };
+}
+
+/**
+ * Banks by API (docs/banks.md): the local bank sandbox in this process (BANK_SANDBOX=on, the demo
+ * conta's bank: its webhooks come back to this API), and — with JOBS=on — the ticker that enqueues
+ * banco.sincronizar for every conta with work, every BANK_SYNC_SECONDS.
+ */
+async function registerBanks(app: FastifyInstance, ctx: AppContext, clock: Clock) {
+  const { config } = ctx;
+  const db = ctx.database.db;
+  let targets = new Map<string, string>();
+  const refreshTargets = async () => {
+    targets = await webhookTargets(db, ctx.bank, `http://127.0.0.1:${config.port}`);
+  };
+  if (config.bank.sandbox) {
+    await app.register(bankSandboxPlugin, {
+      prefix: '/sandbox-banco',
+      stateFile: path.join(config.dataDir, 'bank-sandbox.json'),
+      webhookUrl: (convenio: string) => targets.get(convenio) ?? null,
+      now: () => clock.now(),
+    });
+  }
+  if (config.jobs !== 'on') return;
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      if (config.bank.sandbox) await refreshTargets();
+      await tickBanks(db, ctx.jobs);
+    } catch (e) {
+      app.log.warn({ err: e }, 'banco: a verificação de trabalho pendente falhou; tenta de novo no próximo ciclo');
+    } finally {
+      running = false;
+    }
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void tick(), config.bank.syncSeconds * 1000);
+    timer.unref();
+    void tick();
+  });
+  app.addHook('preClose', async () => {
+    if (timer) clearInterval(timer);
+  });
 }
 
 /**
@@ -183,6 +241,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   };
   for (const register of routeModules) await register(app, ctx);
+  await registerBanks(app, ctx, clock);
   await registerSpa(app, config.webDist);
   return app;
 }

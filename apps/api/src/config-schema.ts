@@ -219,6 +219,35 @@ export const envSchema = z.object({
   BOLETO_CIDADE: boleto('beneficiary address: city'),
   BOLETO_UF: boleto('beneficiary address: UF'),
   BOLETO_PIX_CHAVE: boleto('optional Pix key: slips carry a Pix QR code (BR Code)'),
+  BANK_MODE: withDefault(oneOf(['api', 'cnab']), 'api', {
+    meaning:
+      'how the demo seed\'s conta de cobrança (and the one made from `BB_*`) reaches the bank: `api` (registration, changes, write-offs and payments by the bank\'s API — by default the local sandbox) or `cnab` (remessa/retorno files). Each conta can be switched in Administração > Conta de Cobrança (docs/banks.md)',
+  }),
+  BANK_SANDBOX: withDefault(oneOf(['on', 'off']), 'on', {
+    meaning: '`on`: this API also serves the local bank sandbox (Banco do Brasil and Caixa contracts) at `/sandbox-banco`, the demo conta\'s bank; `off` in production (docs/banks.md)',
+  }),
+  BANK_WEBHOOK_SECRET: optional(text(), {
+    meaning: 'token the banks\' webhook calls carry: `POST /api/banco/webhook/{contaId}?token=…`; a conta may have its own. Unset: only the contas\' own tokens (generated per conta) are accepted',
+    defaultText: '—',
+    secret: true,
+  }),
+  BANK_CREDENTIALS_KEY: optional(text(), {
+    meaning: 'key material (e.g. `openssl rand -hex 32`) that encrypts the contas\' bank credentials at rest (AES-256-GCM); unset: `JWT_SECRET`, else a key kept in `DATA_DIR/bank-credentials.key`. Changing it makes the stored client secrets unreadable (type them again)',
+    defaultText: '`JWT_SECRET`, else `DATA_DIR/bank-credentials.key`',
+    secret: true,
+  }),
+  BANK_TIMEOUT_MS: withDefault(integer(100), 15000, { meaning: 'timeout of each call to a bank\'s API, ms (a registration without an answer is queried before it is sent again)' }),
+  BANK_SYNC_SECONDS: withDefault(integer(1, 3600), 5, { meaning: 'with `JOBS=on`: how often this process looks for registrations, changes and write-offs to send to the banks (the job `banco.sincronizar`)' }),
+  BB_API_URL: optional(httpUrl(), { meaning: 'Banco do Brasil Cobranças v2 base URL for the conta made from `BB_*` (production `https://api.bb.com.br/cobrancas/v2`, homologação `https://api.hm.bb.com.br/cobrancas/v2`)', defaultText: 'the in-process sandbox' }),
+  BB_OAUTH_URL: optional(httpUrl(), { meaning: 'Banco do Brasil OAuth token URL (`https://oauth.bb.com.br/oauth/token`, homologação `https://oauth.hm.bb.com.br/oauth/token`)', defaultText: 'the in-process sandbox' }),
+  BB_CLIENT_ID: optional(text(), { meaning: 'Banco do Brasil application client id', defaultText: 'sandbox demo' }),
+  BB_CLIENT_SECRET: optional(text(), { meaning: 'Banco do Brasil application client secret (stored sealed)', defaultText: 'sandbox demo', secret: true }),
+  BB_APP_KEY: optional(text(), { meaning: 'Banco do Brasil developer application key (`gw-dev-app-key`)', defaultText: 'sandbox demo', secret: true }),
+  BB_CONVENIO: optional(text(), { meaning: 'Banco do Brasil convênio de cobrança (7 digits); with `BB_API_URL` it makes (or updates) an API-mode conta at start', defaultText: '—' }),
+  BB_CARTEIRA: optional(text(), { meaning: 'Banco do Brasil carteira (e.g. `17`)', defaultText: '`17`' }),
+  BB_VARIACAO: optional(text(), { meaning: 'Banco do Brasil variação da carteira (e.g. `35`)', defaultText: '`35`' }),
+  BB_AGENCIA: optional(text(), { meaning: 'Banco do Brasil agência of the beneficiary', defaultText: '—' }),
+  BB_CONTA: optional(text(), { meaning: 'Banco do Brasil conta corrente of the beneficiary', defaultText: '—' }),
   BUREAU_PROVIDER: withDefault(oneOf(['local']), 'local', {
     meaning:
       'credit bureau adapter (Consulta Restritiva/Analítica, SPC); `local` computes from our own data; a production provider is added to this list when one ships (docs/garantias.md, decision 022)',

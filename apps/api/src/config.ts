@@ -82,6 +82,27 @@ export function loadConfig(env: Env = process.env) {
     },
     // The beneficiary account of the BOLETO_* variables (null: the admin screen configures it).
     contaCobranca: contaOfEnv(vars),
+    // Banks by API (docs/banks.md): the demo conta's mode, the in-process sandbox, the BB_* conta.
+    bank: {
+      mode: vars.BANK_MODE,
+      sandbox: vars.BANK_SANDBOX === 'on',
+      webhookSecret: vars.BANK_WEBHOOK_SECRET ?? null,
+      credentialsKey: vars.BANK_CREDENTIALS_KEY ?? null,
+      timeoutMs: vars.BANK_TIMEOUT_MS,
+      syncSeconds: vars.BANK_SYNC_SECONDS,
+      bb: {
+        apiUrl: vars.BB_API_URL ?? null,
+        oauthUrl: vars.BB_OAUTH_URL ?? null,
+        clientId: vars.BB_CLIENT_ID ?? null,
+        clientSecret: vars.BB_CLIENT_SECRET ?? null,
+        appKey: vars.BB_APP_KEY ?? null,
+        convenio: vars.BB_CONVENIO ?? null,
+        carteira: vars.BB_CARTEIRA ?? '17',
+        variacao: vars.BB_VARIACAO ?? '35',
+        agencia: vars.BB_AGENCIA ?? null,
+        conta: vars.BB_CONTA ?? null,
+      },
+    },
   };
 }
 

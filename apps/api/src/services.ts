@@ -1,7 +1,9 @@
+import type { BankAdapters } from './adapters/bank/choose-bank-adapter.js';
 import type { BureauAdapter } from './adapters/bureau/bureau.js';
 import type { CepProvider } from './adapters/cep/cep-provider.js';
 import type { MessagingAdapter } from './adapters/messaging/messaging.js';
 import type { FileStorage } from './adapters/storage/file-storage.js';
+import type { SecretBox } from './modules/auth/secret-box.js';
 import type { FileLinkSigner } from './modules/files/signed-link.js';
 import type { Clock } from './shared/clock.js';
 
@@ -18,4 +20,16 @@ export type AppServices = {
   /** CEP lookup: the provider chain (empty: cache only) and how old a cached address may get. */
   cep: { providers: CepProvider[]; cacheDays: number };
   clock: Clock;
+  /** Banks by API (docs/banks.md): the adapters, the box that seals the contas' credentials, the webhook secret. */
+  bank: BankServices;
+};
+
+export type BankServices = {
+  adapters: BankAdapters;
+  box: SecretBox;
+  /** BANK_WEBHOOK_SECRET: the token of the contas without one of their own (null: each conta's own only). */
+  webhookSecret: string | null;
+  /** The API's public address for the webhook URL shown to the admin (PUBLIC_URL, else the request's). */
+  publicUrl: string | null;
+  timeoutMs: number;
 };

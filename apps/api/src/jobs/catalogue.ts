@@ -8,6 +8,8 @@ import { assinaturaLimpezaJob, limparAcessosPublicos } from '../modules/assinatu
 import { runSpcExclusao, spcExclusaoJob } from '../modules/cobranca/spc-exclusao.js';
 import { runSpcInclusao, spcInclusaoJob } from '../modules/cobranca/spc-inclusao.js';
 import { ledgerMensalidadesJob, ledgerVerificarJob, runLedgerCheck, runMensalidades } from '../modules/ledger/ledger-jobs.js';
+import { bancoSincronizarJob, bancoWebhookJob } from '../modules/banco/banco-job-kinds.js';
+import { runSincronizar, runWebhook } from '../modules/banco/banco-jobs.js';
 import { cron, defineJob, type JobCatalogue } from './define-job.js';
 
 /**
@@ -52,6 +54,12 @@ export function jobCatalogue(config: { lgpdAccessLogRetentionMonths: number }): 
       defineJob(ledgerVerificarJob, { handler: runLedgerCheck, policy: 'singleton', timeoutSeconds: 3600, retryLimit: 1 }),
       // The month's mensalidades: idempotent per shop and month.
       defineJob(ledgerMensalidadesJob, { handler: runMensalidades, policy: 'singleton', timeoutSeconds: 600 }),
+      // Banks by API (docs/banks.md): one conta's registrations, changes and write-offs, a batch per
+      // run (the ticker enqueues it again while work is left); the bank's failures are the work's
+      // own backoff (banco_registro.proxima_tentativa), not the job's.
+      defineJob(bancoSincronizarJob, { handler: runSincronizar, timeoutSeconds: 600, retryLimit: 3, retryDelaySeconds: 10 }),
+      // A stored webhook call: its payments, each confirmed by a query to the bank; retried with backoff.
+      defineJob(bancoWebhookJob, { handler: runWebhook, timeoutSeconds: 300, retryLimit: 8, retryDelaySeconds: 15, concurrency: 2 }),
     ],
     schedules: [
       // every 10 minutes (São Paulo time): a payment is seen within minutes

@@ -30,6 +30,7 @@ import { twoFactorRoutes } from './two-factor.js';
 import { lgpdRoutes } from './lgpd.js';
 import { razaoRoutes } from './razao.js';
 import { financeiroRoutes } from './financeiro.js';
+import { bancoRoutes } from './banco.js';
 
 /** Every route module of the API. A feature adds its module here (one line each). */
 export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -63,4 +64,5 @@ export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Prom
   lgpdRoutes,
   razaoRoutes,
   financeiroRoutes,
+  bancoRoutes,
 ];

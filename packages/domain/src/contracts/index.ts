@@ -26,3 +26,4 @@ export * from './two-factor.js';
 export * from './lgpd.js';
 export * from './razao.js';
 export * from './financeiro.js';
+export * from './banco.js';

@@ -59,17 +59,17 @@ CREATE TABLE banco_registro (
   pix_emv text,
   pix_txid varchar(40),
   ultimo_erro varchar(600),
-  -- a change waiting to be sent: { vencimento?, valor_cents? } and not before alteracao_apos
-  alteracao_pendente jsonb,
-  alteracao_apos timestamptz,
-  -- a write-off waiting to be sent (the boleto is ENVIADO PARA BAIXA/CANCELAMENTO/REMOÇÃO)
-  baixa_pendente boolean NOT NULL DEFAULT false,
+  -- what the bank holds (the registration or the last change sent): a boleto whose valor or
+  -- vencimento differs has a change to send, not before registrado_em + the conta's wait
+  valor_enviado numeric(14,2),
+  vencimento_enviado date,
+  -- the write-off sent (the boleto is ENVIADO PARA BAIXA/CANCELAMENTO/REMOÇÃO until the bank confirms)
+  baixa_enviada_em timestamptz,
   -- the last "baixa operacional" (provisional payment) not yet settled: shown "Pagamento em processamento"
   pagamento_processando jsonb,
   updated_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX banco_registro_trabalho_idx ON banco_registro (conta_cobranca_id, proxima_tentativa)
-  WHERE estado IN ('PENDENTE','ENVIANDO') OR alteracao_pendente IS NOT NULL OR baixa_pendente;
+CREATE INDEX banco_registro_conta_idx ON banco_registro (conta_cobranca_id, estado, proxima_tentativa);
 
 -- Every call to a bank and every webhook: what went, what came back (secrets masked).
 CREATE TABLE banco_comunicacao (

@@ -1,10 +1,9 @@
-import { bigint, boolean, char, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, char, date, integer, jsonb, numeric, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/0150_banco_api.sql (the SQL is the source of truth): the bank by API.
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export type BancoRegistroEstado = 'PENDENTE' | 'ENVIANDO' | 'REGISTRADO' | 'REJEITADO';
-export type AlteracaoPendente = { vencimento?: string; valor_cents?: number };
 export type PagamentoProcessando = { data: string | null; valor_cents: number; canal: string | null; recebido_em: string; webhook_id: number };
 
 export const bancoRegistro = pgTable('banco_registro', {
@@ -22,9 +21,9 @@ export const bancoRegistro = pgTable('banco_registro', {
   pix_emv: text('pix_emv'),
   pix_txid: varchar('pix_txid', { length: 40 }),
   ultimo_erro: varchar('ultimo_erro', { length: 600 }),
-  alteracao_pendente: jsonb('alteracao_pendente').$type<AlteracaoPendente | null>(),
-  alteracao_apos: ts('alteracao_apos'),
-  baixa_pendente: boolean('baixa_pendente').notNull().default(false),
+  valor_enviado: numeric('valor_enviado', { precision: 14, scale: 2 }),
+  vencimento_enviado: date('vencimento_enviado', { mode: 'string' }),
+  baixa_enviada_em: ts('baixa_enviada_em'),
   pagamento_processando: jsonb('pagamento_processando').$type<PagamentoProcessando | null>(),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });

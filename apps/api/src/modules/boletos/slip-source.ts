@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import { dayInSaoPaulo, PAYABLE_SITUACOES, toCents, type Situacao } from '@bg/domain';
-import type { Db } from '../../db/client.js';
-import { boleto, contaCobranca, empresa, garantia, pessoaVisao } from '../../db/schema/index.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { bancoRegistro, boleto, contaCobranca, empresa, garantia, pessoaVisao } from '../../db/schema/index.js';
 import { boletoX } from '../../db/schema/boleto-extra.js';
 import { notFound, wrongState } from '../../errors/app-error.js';
 import type { SlipData } from '../../pdf/slip.js';
@@ -57,6 +57,7 @@ export async function prepareGarantiaForPrint(db: Db, actor: Actor, garantiaId: 
       throw wrongState(`Este boleto não pode ser impresso: está ${rows[0].situacao ?? 'aguardando liberação'}.`);
     }
     if (!printable.length) throw wrongState('Esta garantia não tem boletos em aberto para imprimir.');
+    await refuseUnregisteredAtBank(tx, printable.map((r) => r.id));
     const byConta = new Map<number, number[]>();
     for (const r of printable) if (r.conta_id) byConta.set(r.conta_id, [...(byConta.get(r.conta_id) ?? []), r.id]);
     for (const [contaId, ids] of byConta) {
@@ -65,6 +66,26 @@ export async function prepareGarantiaForPrint(db: Db, actor: Actor, garantiaId: 
     }
     return { garantiaId, count: printable.length };
   });
+}
+
+/**
+ * A boleto of a conta that works by the bank's API is printed only after the bank confirmed its
+ * registration (issue 26, docs/banks.md): until then the answer says it is waiting and for how long,
+ * or that the bank refused it. Reads the tables directly (the banco module imports this one).
+ */
+async function refuseUnregisteredAtBank(tx: DbOrTx, ids: number[]): Promise<void> {
+  const waiting = await tx
+    .select({ id: boletoX.id, estado: bancoRegistro.estado, solicitado_em: bancoRegistro.solicitado_em, erro: bancoRegistro.ultimo_erro })
+    .from(boletoX)
+    .innerJoin(contaCobranca, eq(contaCobranca.id, boletoX.conta_cobranca_id))
+    .leftJoin(bancoRegistro, eq(bancoRegistro.boleto_id, boletoX.id))
+    .where(and(inArray(boletoX.id, ids), eq(contaCobranca.modo, 'API'), or(isNull(bancoRegistro.estado), ne(bancoRegistro.estado, 'REGISTRADO'))));
+  if (!waiting.length) return;
+  const rejected = waiting.find((w) => w.estado === 'REJEITADO');
+  if (rejected) throw wrongState(`Este boleto não pode ser impresso: o banco recusou o registro. ${rejected.erro ?? ''}`.trim());
+  const oldest = waiting.reduce<Date | null>((min, w) => (w.solicitado_em && (!min || w.solicitado_em < min) ? w.solicitado_em : min), null);
+  const minutes = oldest ? Math.max(0, Math.floor((Date.now() - oldest.getTime()) / 60_000)) : 0;
+  throw wrongState(`Aguardando registro no banco (há ${minutes < 1 ? 'menos de 1' : minutes} min): o boleto pode ser impresso assim que o banco confirmar.`);
 }
 
 /** Locates a visible boleto's guarantee (404 outside the scope). */

@@ -36,7 +36,7 @@ export async function applyBatchInBulk(
   contaId: number | null,
   batch: RetornoTitle[],
   targets: Map<number, TitleTarget>,
-  actor: { id: number; ip: null },
+  actor: { id: number | null; ip: null },
 ): Promise<RetornoTotals | null> {
   const titles: { t: RetornoTitle; target: TitleTarget | undefined; decision: TitleDecision }[] = [];
   const seen = new Set<string>();

@@ -52,21 +52,7 @@ export async function applyRetorno(storage: FileStorage, data: ApplyData, ctx: J
     await applyRetornoHooks.beforeBatch?.(ctx, batchIndex++);
     await ctx.db.transaction(async (tx) => {
       const totals = await applyBatch(tx, r.id, r.numero_arquivo, conta?.id ?? null, batch, actor);
-      await tx
-        .update(retorno)
-        .set({
-          quantidade_processada: sql`${retorno.quantidade_processada} + ${totals.titulos}`,
-          quantidade_entrada: sql`${retorno.quantidade_entrada} + ${totals.entrada.quantidade}`,
-          total_valor_entrada: sql`${retorno.total_valor_entrada} + ${centsToDecimalText(totals.entrada.cents)}::numeric`,
-          quantidade_liquidado: sql`${retorno.quantidade_liquidado} + ${totals.liquidacao.quantidade}`,
-          total_valor_liquidado: sql`${retorno.total_valor_liquidado} + ${centsToDecimalText(totals.liquidacao.cents)}::numeric`,
-          quantidade_baixa: sql`${retorno.quantidade_baixa} + ${totals.baixa.quantidade}`,
-          total_valor_baixa: sql`${retorno.total_valor_baixa} + ${centsToDecimalText(totals.baixa.cents)}::numeric`,
-          quantidade_rejeitado: sql`${retorno.quantidade_rejeitado} + ${totals.rejeitado.quantidade}`,
-          quantidade_nao_encontrado: sql`${retorno.quantidade_nao_encontrado} + ${totals.nao_encontrado.quantidade}`,
-          quantidade_ja_aplicado: sql`${retorno.quantidade_ja_aplicado} + ${totals.ja_aplicado.quantidade}`,
-        })
-        .where(eq(retorno.id, r.id));
+      await addRetornoTotals(tx, r.id, totals);
       ctx.progress(bytes, r.tamanho_bytes, 'bytes');
       await ctx.checkpoint({ line: batch[batch.length - 1].line }, tx);
     });
@@ -102,12 +88,31 @@ export async function applyRetorno(storage: FileStorage, data: ApplyData, ctx: J
   });
 }
 
+/** Adds what a batch did to its retorno's counters (also the API's movements, modules/banco). */
+export async function addRetornoTotals(tx: Tx, retornoId: number, totals: RetornoTotals): Promise<void> {
+  await tx
+    .update(retorno)
+    .set({
+      quantidade_processada: sql`${retorno.quantidade_processada} + ${totals.titulos}`,
+      quantidade_entrada: sql`${retorno.quantidade_entrada} + ${totals.entrada.quantidade}`,
+      total_valor_entrada: sql`${retorno.total_valor_entrada} + ${centsToDecimalText(totals.entrada.cents)}::numeric`,
+      quantidade_liquidado: sql`${retorno.quantidade_liquidado} + ${totals.liquidacao.quantidade}`,
+      total_valor_liquidado: sql`${retorno.total_valor_liquidado} + ${centsToDecimalText(totals.liquidacao.cents)}::numeric`,
+      quantidade_baixa: sql`${retorno.quantidade_baixa} + ${totals.baixa.quantidade}`,
+      total_valor_baixa: sql`${retorno.total_valor_baixa} + ${centsToDecimalText(totals.baixa.cents)}::numeric`,
+      quantidade_rejeitado: sql`${retorno.quantidade_rejeitado} + ${totals.rejeitado.quantidade}`,
+      quantidade_nao_encontrado: sql`${retorno.quantidade_nao_encontrado} + ${totals.nao_encontrado.quantidade}`,
+      quantidade_ja_aplicado: sql`${retorno.quantidade_ja_aplicado} + ${totals.ja_aplicado.quantidade}`,
+    })
+    .where(eq(retorno.id, retornoId));
+}
+
 async function* skipUntil(titles: AsyncIterable<RetornoTitle>, line: number): AsyncGenerator<RetornoTitle> {
   for await (const t of titles) if (t.line > line) yield t;
 }
 
-/** One batch in the caller's transaction; answers what it counted (only titles recorded now). */
-async function applyBatch(tx: Tx, retornoId: number, numeroArquivo: number | null, contaId: number | null, batch: RetornoTitle[], actor: { id: number; ip: null }): Promise<RetornoTotals> {
+/** One batch in the caller's transaction; answers what it counted (only titles recorded now). Also the path of the bank API's movements (modules/banco/apply-bank-movements.ts). */
+export async function applyBatch(tx: Tx, retornoId: number, numeroArquivo: number | null, contaId: number | null, batch: RetornoTitle[], actor: { id: number | null; ip: null }): Promise<RetornoTotals> {
   const targets = await lookupTitles(tx, contaId, batch, true);
   // the ordinary batch in a few statements, its money posted at once; title by title when a target repeats or a line was seen
   const bulk = applyRetornoHooks.titleByTitle ? null : await applyBatchInBulk(tx, retornoId, numeroArquivo, contaId, batch, targets, actor);
