@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { CnabError, cnabAccountFromConta, fromCents, nextSituacao, SITUACAO, toCents, writeRemessa240LinesAsync, type BoletoAction, type Situacao } from '@bg/domain';
+import { CnabError, cnabAccountFromConta, fromCents, nextSituacao, SITUACAO, toCents, writeRemessa240LinesAsync, type BoletoAction, type RemessaEntry, type Situacao } from '@bg/domain';
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { remessa } from '../../db/schema/index.js';
@@ -12,7 +12,7 @@ import { ACERTO_MOTIVO } from '../garantia/update-boleto-atendimento.js';
 import { bulkChangeSituacao } from './bulk-situacao.js';
 import { REMESSAS_DIR, remessaFileName, storeCnabFile, type StoredCnabFile } from './cnab-file.js';
 import { nextFileNumber } from './file-number.js';
-import { remessaEntries } from './remessa-entries.js';
+import { remessaEntries, remessaEntryOf, TITULO_COLUNAS, TITULO_JUNCOES, type TituloRow } from './remessa-entries.js';
 import { dentroDaJanela, devolverRejeitados, foraPorVencimento, janelaDaRemessa, juntarFora, rejeicoes, type Fora } from './remessa-fora.js';
 import { assertAdmin } from '../tenancy/access.js';
 
@@ -57,8 +57,10 @@ export type GerarRemessaResult = { remessa: typeof remessa.$inferSelect | null; 
  *
  * Two requests never put one boleto in two files: a transaction-scoped advisory lock per account
  * serialises them, and every claim is guarded by the boleto's situação (the second finds nothing
- * and ends empty). The file is written from a cursor straight to storage (remessa-entries.ts,
- * cnab-file.ts); `onProgress` hears the titles written. `boletoIds` restricts the selection (the
+ * and ends empty). The file goes straight to storage (cnab-file.ts): the entradas' lines as they
+ * are claimed, ENTRADAS_POR_COMANDO per statement, the next claim running in PostgreSQL while Node
+ * writes the lines of the last (entradasReclamadas), then the pedidos and alterações from a cursor
+ * (remessa-entries.ts); `onProgress` hears the titles written. `boletoIds` restricts the selection (the
  * demo seed uses it). Nothing to send answers `{ remessa: null }` (the request refused it earlier).
  */
 export async function gerarRemessa(
@@ -96,22 +98,23 @@ export async function gerarRemessa(
         built = await tx.transaction(async (sp) => {
           const numero = await nextFileNumber(sp, conta.id);
           const [row] = await sp.insert(remessa).values({ conta_cobranca_id: conta.id, numero_arquivo: numero, arquivo: '', usuario_id: actor.id }).returning();
-          let totals = await claimItems(sp, row.id, numero, conta.id, only, dentroDaJanela(janela), actor);
-          if (totals.itens === 0) throw new EmptyRemessa();
+          const pedidos = await claimPedidos(sp, row.id, conta.id, only);
+          const candidatas = await entradasCandidatas(sp, conta.id, only, dentroDaJanela(janela));
+          if (candidatas.length + pedidos === 0) throw new EmptyRemessa();
           const arquivo = remessaFileName(row.created_at, row.id);
-          const entries = counted(remessaEntries(sp, row.id), totals.itens, options.onProgress);
+          const entradas = entradasReclamadas(candidatas, await claimEntradas(sp, { remessaId: row.id, numero, contaId: conta.id, janela: dentroDaJanela(janela), actor }));
+          const entries = counted(emSequencia(entradas, remessaEntries(sp, row.id, { semEntradas: true })), candidatas.length + pedidos, options.onProgress);
           const rejected = rejeicoes();
           const lines = writeRemessa240LinesAsync({ account: cnabAccountFromConta(conta), fileNumber: numero, generatedAt: row.created_at, entries, onRejected: rejected.onRejected });
           stored = await storeCnabFile(sp, deps.storage, { key: `${REMESSAS_DIR}/${arquivo}`, name: arquivo, lines, userId: actor.id });
           const devolvidos = await devolverRejeitados(sp, { id: row.id, numero, contaId: conta.id }, rejected.list);
-          if (devolvidos.boletoIds.length) {
-            fora = juntarFora(foraData, devolvidos.fora);
-            totals = await remessaTotals(sp, row.id);
-            if (totals.itens === 0) {
-              await (stored as StoredCnabFile).discard();
-              stored = null;
-              throw new EmptyRemessa();
-            }
+          if (devolvidos.boletoIds.length) fora = juntarFora(foraData, devolvidos.fora);
+          const totals = await remessaTotals(sp, row.id);
+          if (totals.itens === 0) {
+            // every title given back, or the candidates changed situação before their claim
+            await (stored as StoredCnabFile).discard();
+            stored = null;
+            throw new EmptyRemessa();
           }
           const [saved] = await sp
             .update(remessa)
@@ -177,26 +180,15 @@ async function* counted<T>(source: AsyncIterable<T>, total: number, onProgress?:
 
 type Totals = { itens: number; entrada: number; valor_entrada: string; baixa: number; valor_baixa: string; alteracao: number };
 
+/** Entradas claimed per statement while the file is written (entradasReclamadas). */
+export const ENTRADAS_POR_COMANDO = 5000;
+
 /**
- * Claims the instructions of the remessa as remessa_item rows. Entradas in one pass over the boletos:
- * the guarded UPDATE (the machine's "remessa" transition, rechecked under each row's lock) feeds the
- * items and the history rows in the same statement, and marks what the bank now knows (every history
- * row up to this moment: an Acerto made while DISPONÍVEL travels inside the entrada). Pedidos de
- * baixa and alterações (few) take the boletos' row locks and are marked after the file.
+ * The pedidos de baixa and the alterações of the remessa as remessa_item rows (few): they take the
+ * boletos' row locks and are marked after the file. Answers how many items were claimed. Claimed
+ * before the entradas, which no longer match their filters once claimed (and the reverse).
  */
-async function claimItems(tx: DbOrTx, remessaId: number, numero: number, contaId: number, only: SQL, janela: SQL, actor: Actor): Promise<Totals> {
-  const to = nextSituacao('remessa', S.DISPONIVEL);
-  await tx.execute(sql`
-    with moved as (
-      update boleto b set situacao = ${to}, updated_at = now(), cnab_historico_id = (select max(id) from boleto_historico)
-      where b.situacao = ${S.DISPONIVEL} and b.conta_cobranca_id = ${contaId} and b.nosso_numero is not null and ${janela} ${only}
-      returning b.id, b.valor, b.vencimento
-    ), itens as (
-      insert into remessa_item (remessa_id, boleto_id, tipo, valor, vencimento)
-      select ${remessaId}::int, id, 'entrada', valor, vencimento from moved order by id
-    )
-    insert into boleto_historico (boleto_id, de, para, motivo, usuario_id)
-    select id, ${S.DISPONIVEL}::varchar, ${to}::varchar, ${`Remessa nº ${numero}`}::varchar, ${actor.id}::int from moved`);
+async function claimPedidos(tx: DbOrTx, remessaId: number, contaId: number, only: SQL): Promise<number> {
   await tx.execute(sql`
     insert into remessa_item (remessa_id, boleto_id, tipo, valor, vencimento)
     select ${remessaId}::int, b.id, 'baixa', b.valor, b.vencimento from boleto b
@@ -220,7 +212,77 @@ async function claimItems(tx: DbOrTx, remessaId: number, numero: number, contaId
     union all
     select ${remessaId}::int, id, 'alteracao_valor', valor, vencimento from pendente
       where valor_enviado is null or valor_enviado <> valor`);
-  return remessaTotals(tx, remessaId);
+  return (await remessaTotals(tx, remessaId)).itens;
+}
+
+/** The numbered DISPONÍVEL boletos of the account inside the window, in id order (the file's order). */
+async function entradasCandidatas(tx: DbOrTx, contaId: number, only: SQL, janela: SQL): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(
+    tx,
+    sql`select b.id from boleto b where b.situacao = ${S.DISPONIVEL} and b.conta_cobranca_id = ${contaId} and b.nosso_numero is not null and ${janela} ${only} order by b.id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Claims some candidate entradas in one statement: the guarded UPDATE (the machine's "remessa"
+ * transition, rechecked under each row's lock) feeds the items and the history rows, marks what
+ * the bank now knows (every history row up to the remessa's start: an Acerto made while
+ * DISPONÍVEL travels inside the entrada — the same mark for every chunk), and answers the claimed
+ * titles' lines in id order. A candidate that changed situação meanwhile is simply not claimed.
+ */
+async function claimEntradas(tx: DbOrTx, r: { remessaId: number; numero: number; contaId: number; janela: SQL; actor: Actor }): Promise<(ids: number[]) => Promise<TituloRow[]>> {
+  const to = nextSituacao('remessa', S.DISPONIVEL);
+  const [{ ate }] = await rowsOf<{ ate: string | null }>(tx, sql`select max(id)::text as ate from boleto_historico`);
+  return (ids) =>
+    rowsOf<TituloRow>(
+      tx,
+      sql`
+      with moved as (
+        update boleto b set situacao = ${to}, updated_at = now(), cnab_historico_id = ${ate}::bigint
+        where b.id = any(${`{${ids.join(',')}}`}::int[]) and b.situacao = ${S.DISPONIVEL} and b.conta_cobranca_id = ${r.contaId} and b.nosso_numero is not null and ${r.janela}
+        returning b.id, b.valor, b.vencimento, b.nosso_numero, b.parcela, b.created_at, b.garantia_id
+      ), itens as (
+        insert into remessa_item (remessa_id, boleto_id, tipo, valor, vencimento)
+        select ${r.remessaId}::int, id, 'entrada', valor, vencimento from moved order by id
+      ), historico as (
+        insert into boleto_historico (boleto_id, de, para, motivo, usuario_id)
+        select id, ${S.DISPONIVEL}::varchar, ${to}::varchar, ${`Remessa nº ${r.numero}`}::varchar, ${r.actor.id}::int from moved
+      )
+      select 'entrada' as tipo, b.valor::text as valor, b.vencimento::text as vencimento, ${TITULO_COLUNAS}
+      from moved b ${TITULO_JUNCOES}
+      order by b.id`,
+    );
+}
+
+/**
+ * The entradas' lines, claimed ENTRADAS_POR_COMANDO at a time as the file is written: the next
+ * chunk's claim is sent before this chunk's lines are handed out, so PostgreSQL changes the next
+ * boletos (the bulk of Gerar Remessa's database time) while Node formats these (the bulk of its
+ * own) — on two CPUs the two overlap instead of following each other. Memory stays one chunk.
+ */
+async function* entradasReclamadas(candidatas: number[], claim: (ids: number[]) => Promise<TituloRow[]>): AsyncGenerator<RemessaEntry> {
+  const send = (from: number) => {
+    if (from >= candidatas.length) return null;
+    const rows = claim(candidatas.slice(from, from + ENTRADAS_POR_COMANDO));
+    rows.catch(() => undefined); // awaited below; handled now, so a failure while the writer works is not "unhandled"
+    return rows;
+  };
+  let next = send(0);
+  try {
+    for (let from = 0; next; from += ENTRADAS_POR_COMANDO) {
+      const rows: TituloRow[] = await next;
+      next = send(from + ENTRADAS_POR_COMANDO);
+      for (const row of rows) yield remessaEntryOf(row);
+    }
+  } finally {
+    // the writer stopped early: the claim sent last ends before the transaction rolls back
+    await next?.catch(() => undefined);
+  }
+}
+
+async function* emSequencia<T>(...sources: AsyncIterable<T>[]): AsyncGenerator<T> {
+  for (const source of sources) yield* source;
 }
 
 /** What the remessa's items add up to (after a title given back, again). */
