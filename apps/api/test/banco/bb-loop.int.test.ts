@@ -1,0 +1,247 @@
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cnabAccountFromConta, type ContaCobrancaInput } from '@bg/domain';
+import { buildBankSandbox } from '../../src/bank-sandbox/build-bank-sandbox.js';
+import { bancoComunicacao, bancoRegistro, bancoWebhook, boleto, contaCobranca, ledgerTransaction, retornoItem } from '../../src/db/schema/index.js';
+import { insertContaCobranca, type ContaCobrancaRow } from '../../src/modules/conta-cobranca/insert-conta-cobranca.js';
+import { syncConta } from '../../src/modules/banco/sync-conta.js';
+import type { BankServices } from '../../src/services.js';
+import { bankAnswer, createCnabTestApp, get, post, releasedBoletos, uploadRetorno, waitForRetorno, type CnabTestApp } from '../cnab/support.js';
+
+/**
+ * The whole loop of a conta that works by Banco do Brasil's API (issue 26), against the local
+ * sandbox over real HTTP: release → registered → printable → paid by the sandbox → webhook →
+ * LIQUIDADO with its ledger posting; the same payment again by webhook and by a CNAB retorno
+ * changes nothing; a registration whose answer was lost is queried, never sent twice; a bank that
+ * is down leaves the work queued; a change before the bank's 30 minutes waits.
+ */
+const CONVENIO = '3128557';
+const BB_CONTA: ContaCobrancaInput = {
+  banco: '001',
+  agencia: '4321',
+  conta: '12345',
+  codigo_beneficiario: CONVENIO,
+  carteira: '17',
+  nome: 'Boleto Garantido Serviços Financeiros Ltda',
+  cnpj: '11222333000181',
+  cep: '01310100',
+  endereco: 'Avenida Paulista',
+  numero: '1000',
+  bairro: 'Bela Vista',
+  cidade: 'São Paulo',
+  uf: 'SP',
+  pix_chave: null,
+};
+const CLIENT = { clientId: 'cliente-bg', clientSecret: 'segredo-do-cliente-123', appKey: 'chave-da-aplicacao-456' };
+
+let t: CnabTestApp;
+let sandbox: FastifyInstance;
+let sandboxUrl: string;
+let appUrl: string;
+let conta: ContaRowLike;
+let bank: BankServices;
+let webhookPath = '';
+/** The sandbox's clock runs ahead by this much (its own 30-minute rule for changes). */
+let sandboxAhead = 0;
+type ContaRowLike = ContaCobrancaRow;
+
+const sandboxCall = async (path: string, body?: object) => {
+  const res = await fetch(`${sandboxUrl}${path}`, { method: body ? 'POST' : 'GET', headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+  return { status: res.status, json: (await res.json().catch(() => null)) as unknown };
+};
+const registro = async (boletoId: number) => (await t.db.select().from(bancoRegistro).where(eq(bancoRegistro.boleto_id, boletoId)))[0];
+const situacao = async (boletoId: number) => (await t.db.select({ s: boleto.situacao }).from(boleto).where(eq(boleto.id, boletoId)))[0].s;
+const sync = () => syncConta(t.db, bank, conta.id);
+const until = async <T>(what: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> => {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await what();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error('não aconteceu a tempo');
+    await sleep(100);
+  }
+};
+
+beforeAll(async () => {
+  t = await createCnabTestApp({ bank: { ...(await import('../../src/config.js')).loadConfig({ LOG_LEVEL: 'silent' }).bank, sandbox: false, timeoutMs: 1500, syncSeconds: 3600, webhookSecret: null } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  appUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  sandbox = buildBankSandbox({ credentials: [CLIENT], alteracaoDelayMs: 30 * 60_000, now: () => new Date(Date.now() + sandboxAhead), webhookUrl: () => `${appUrl}${webhookPath}`, webhookRetryDelaysMs: [100, 200] });
+  await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
+  bank = (t.app as unknown as { services: { bank: BankServices } }).services.bank;
+
+  // the BB conta becomes the active one, then the admin switches it to API mode through the route
+  await t.db.update(contaCobranca).set({ ativa: false });
+  conta = await insertContaCobranca(t.db, BB_CONTA, 'ADMIN', null);
+  const saved = await post(t, `/api/contaCobranca/integracao/${conta.id}`, t.admin.token, {
+    modo: 'API',
+    api_url: `${sandboxUrl}/bb/cobrancas/v2`,
+    api_oauth_url: `${sandboxUrl}/bb/oauth/token`,
+    api_client_id: CLIENT.clientId,
+    client_secret: CLIENT.clientSecret,
+    app_key: CLIENT.appKey,
+    variacao_carteira: '35',
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const data = saved.json().data;
+  expect(data).toMatchObject({ modo: 'API', tem_client_secret: true, tem_app_key: true });
+  expect(saved.body).not.toContain(CLIENT.clientSecret);
+  webhookPath = new URL(data.webhook_url).pathname + new URL(data.webhook_url).search;
+}, 60_000);
+
+afterAll(async () => {
+  await sandbox?.close();
+  await t?.close();
+});
+
+describe('a conta by Banco do Brasil API', () => {
+  it('lists the contas with their mode and never a secret', async () => {
+    const res = await get(t, '/api/contaCobranca/getAll');
+    expect(res.statusCode).toBe(200);
+    const mine = res.json().data.find((c: { id: number }) => c.id === conta.id);
+    expect(mine).toMatchObject({ banco: '001', modo: 'API', variacao_carteira: '35' });
+    expect(res.body).not.toContain(CLIENT.clientSecret);
+    expect(res.body).not.toContain(CLIENT.appKey);
+    const [row] = await t.db.select().from(contaCobranca).where(eq(contaCobranca.id, conta.id));
+    expect(row.api_segredos).not.toContain(CLIENT.clientSecret);
+  });
+
+  it('registers a released boleto, prints it only after the bank confirmed, and settles the sandbox payment from the webhook', async () => {
+    const [b] = await releasedBoletos(t, [31000]);
+    // not printable before the bank confirmed
+    const early = await get(t, `/api/boleto/getBoleto/${b.id}`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().msg).toMatch(/Aguardando registro no banco/);
+
+    const result = await sync();
+    expect(result.registrados).toBe(1);
+    expect(await situacao(b.id)).toBe('GARANTIDO');
+    const r = await registro(b.id);
+    expect(r).toMatchObject({ estado: 'REGISTRADO', numero_banco: `000${CONVENIO}${String(b.nosso_numero).padStart(10, '0')}` });
+    expect(r.linha_digitavel).toMatch(/^\d{47}$/);
+
+    // what the bank answered, secrets masked
+    const calls = await t.db.select().from(bancoComunicacao).where(eq(bancoComunicacao.boleto_id, b.id));
+    expect(calls.map((c) => c.operacao)).toEqual(expect.arrayContaining(['token', 'registrar']));
+    for (const c of calls) {
+      expect(`${c.url} ${c.requisicao} ${c.resposta}`).not.toContain(CLIENT.clientSecret);
+      expect(`${c.url} ${c.requisicao} ${c.resposta}`).not.toContain(CLIENT.appKey);
+    }
+    const shown = await get(t, `/api/banco/boleto/${b.id}`);
+    expect(shown.json().data).toMatchObject({ modo: 'API', estado: 'REGISTRADO', imprimivel: true });
+    expect(shown.json().data.comunicacoes.length).toBeGreaterThanOrEqual(2);
+
+    const pdf = await get(t, `/api/boleto/getBoleto/${b.id}`);
+    expect(pdf.statusCode).toBe(200);
+
+    // the sandbox pays it (BB's homologação simulation) and sends the baixa operacional webhook
+    const paid = await sandboxCall(`/bb/sandbox/boletos/${r.numero_banco}/pagar`, { canal: 'PIX' });
+    expect(paid.status).toBe(200);
+    await until(async () => (await situacao(b.id)) === 'LIQUIDADO');
+    const liquidacao = await t.db.select().from(retornoItem).where(and(eq(retornoItem.boleto_id, b.id), eq(retornoItem.movimento, '06')));
+    expect(liquidacao).toHaveLength(1);
+    expect(liquidacao[0]).toMatchObject({ resultado: 'APLICADO', canal: 'PIX' });
+    const posted = await t.db.select().from(ledgerTransaction).where(sql`${ledgerTransaction.boleto_id} = ${b.id}`);
+    expect(posted.length).toBeGreaterThanOrEqual(1);
+    const [hook] = await t.db.select().from(bancoWebhook).orderBy(bancoWebhook.id);
+    expect(hook.status).toBe('PROCESSADO');
+
+    // the same webhook again: recorded, changes nothing
+    const again = await fetch(`${appUrl}${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: hook.corpo });
+    expect(again.status).toBe(200);
+    await until(async () => (await t.db.select().from(bancoWebhook).where(eq(bancoWebhook.status, 'PROCESSADO'))).length >= 2);
+    const items = await t.db.select().from(retornoItem).where(and(eq(retornoItem.boleto_id, b.id), eq(retornoItem.movimento, '06')));
+    expect(items.map((i) => i.resultado).sort()).toEqual(['APLICADO', 'JA_APLICADO']);
+    expect(await t.db.select().from(ledgerTransaction).where(sql`${ledgerTransaction.boleto_id} = ${b.id}`)).toHaveLength(posted.length);
+
+    // and the CNAB retorno of the same payment, days later: JA_APLICADO, no money posted again
+    const file = await bankAnswer(Buffer.alloc(0), {
+      account: cnabAccountFromConta(BB_CONTA),
+      extra: [{ ourNumber: String(b.nosso_numero), documentNumber: 'X', dueDate: b.vencimento, amountCents: 31000, occurrenceDate: liquidacao[0].data_ocorrencia as string, movement: '06', paidCents: 31000, creditDate: liquidacao[0].data_credito }],
+    });
+    const up = await uploadRetorno(t, 'retorno-bb.ret', file);
+    expect(up.statusCode, up.body).toBe(200);
+    const id = up.json().data.id;
+    await waitForRetorno(t.db, id, (x) => x.status === 'PRONTO');
+    expect((await post(t, `/api/retorno/aplicar/${id}`)).statusCode).toBe(200);
+    await waitForRetorno(t.db, id, (x) => x.status === 'PROCESSADO');
+    const fromFile = await t.db.select().from(retornoItem).where(eq(retornoItem.retorno_id, id));
+    expect(fromFile.map((i) => i.resultado)).toEqual(['JA_APLICADO']);
+    expect(await t.db.select().from(ledgerTransaction).where(sql`${ledgerTransaction.boleto_id} = ${b.id}`)).toHaveLength(posted.length);
+  }, 60_000);
+
+  it('refuses a webhook without the conta\'s token, and logs it', async () => {
+    const res = await fetch(`${appUrl}/api/banco/webhook/${conta.id}?token=errado`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[]' });
+    expect(res.status).toBe(401);
+    const unknown = await fetch(`${appUrl}/api/banco/webhook/999999?token=x`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[]' });
+    expect(unknown.status).toBe(401);
+    const logged = await t.db.select().from(bancoComunicacao).where(and(eq(bancoComunicacao.operacao, 'webhook'), eq(bancoComunicacao.status, 401)));
+    expect(logged.length).toBeGreaterThanOrEqual(2);
+    expect(logged.every((l) => !l.url.includes('errado'))).toBe(true);
+  });
+
+  it('after a registration whose answer was lost, asks the bank before sending again: one boleto at the bank', async () => {
+    const [b] = await releasedBoletos(t, [12000]);
+    await sandboxCall('/bb/sandbox/falhas', { rota: 'registrar', tipo: 'timeout', vezes: 1, aposProcessar: true, atrasoMs: 3000 });
+    const first = await sync();
+    expect(first.falhas).toBe(1);
+    let r = await registro(b.id);
+    expect(r.estado).toBe('ENVIANDO');
+    expect(r.ultimo_erro).toMatch(/não respondeu a tempo/);
+    expect(await situacao(b.id)).toBe('ENVIADO PARA REGISTRO');
+    // its next try is later (backoff); bring it forward
+    await t.db.update(bancoRegistro).set({ proxima_tentativa: sql`now()` }).where(eq(bancoRegistro.boleto_id, b.id));
+    await sleep(3200); // the sandbox's held answer is gone
+    const second = await sync();
+    expect(second.registrados).toBe(1);
+    r = await registro(b.id);
+    expect(r.estado).toBe('REGISTRADO');
+    const ops = (await t.db.select().from(bancoComunicacao).where(eq(bancoComunicacao.boleto_id, b.id))).map((c) => c.operacao);
+    expect(ops.filter((o) => o === 'registrar')).toHaveLength(1);
+    expect(ops).toContain('consultar');
+    const state = (await sandboxCall('/bb/sandbox/boletos')).json as { numero?: string; numeroTituloCliente?: string }[] | { boletos: unknown[] };
+    expect(JSON.stringify(state).split(r.numero_banco as string).length - 1).toBeGreaterThanOrEqual(1);
+  }, 30_000);
+
+  it('leaves the work queued while the bank is down and sends it when it is back', async () => {
+    const [b] = await releasedBoletos(t, [15000]);
+    await sandboxCall('/bb/sandbox/falhas', { rota: 'registrar', tipo: 'indisponivel', vezes: 1 });
+    const first = await sync();
+    expect(first.falhas).toBe(1);
+    const r = await registro(b.id);
+    expect(r.ultimo_erro).toMatch(/indisponível/);
+    expect(r.proxima_tentativa.getTime()).toBeGreaterThan(Date.now());
+    const shown = (await get(t, `/api/banco/boleto/${b.id}`)).json().data;
+    expect(shown).toMatchObject({ imprimivel: false });
+    expect(shown.descricao).toMatch(/Aguardando registro no banco/);
+    await t.db.update(bancoRegistro).set({ proxima_tentativa: sql`now()` }).where(eq(bancoRegistro.boleto_id, b.id));
+    expect((await sync()).registrados).toBe(1);
+    expect(await situacao(b.id)).toBe('GARANTIDO');
+  });
+
+  it('queues a change made before the bank\'s 30 minutes and sends it after', async () => {
+    const [b] = await releasedBoletos(t, [20000]);
+    expect((await sync()).registrados).toBe(1);
+    await t.db.update(boleto).set({ valor: '210.00' }).where(eq(boleto.id, b.id));
+    const early = await sync();
+    expect(early.alterados).toBe(0);
+    const pending = (await get(t, `/api/banco/boleto/${b.id}`)).json().data;
+    expect(pending.alteracao_pendente).toMatchObject({ valor: 210 });
+    // 31 minutes later, for us and for the bank
+    await t.db.update(bancoRegistro).set({ registrado_em: sql`now() - interval '31 minutes'` }).where(eq(bancoRegistro.boleto_id, b.id));
+    sandboxAhead = 31 * 60_000;
+    const r = await registro(b.id);
+    expect((await sync()).alterados).toBe(1);
+    sandboxAhead = 0;
+    const after = await registro(b.id);
+    expect(after).toMatchObject({ valor_enviado: '210.00', ultimo_erro: null });
+    expect((await get(t, `/api/banco/boleto/${b.id}`)).json().data.alteracao_pendente).toBeNull();
+    const ops = (await t.db.select().from(bancoComunicacao).where(eq(bancoComunicacao.boleto_id, b.id))).map((c) => c.operacao);
+    expect(ops).toContain('alterar');
+    expect(r.valor_enviado).toBe('200.00');
+  });
+});
