@@ -13,6 +13,11 @@ import type { IsoDate } from '@bg/domain';
 export type BankAdapter = {
   /** 'BB' | 'CAIXA': which contract this adapter speaks. */
   readonly banco: '001' | '104';
+  /**
+   * Whether the bank lists its titles and settlements (BB: yes). Caixa has no listing: its
+   * reconciliation asks `get` for each open title instead (at most 5 a second).
+   */
+  readonly temListagem?: boolean;
   register(t: BankTitulo, log: CallLog): Promise<BankRegistration>;
   /** The title as the bank holds it; null when the bank does not know it. */
   get(numeroBanco: string, log: CallLog): Promise<BankTituloState | null>;
@@ -20,6 +25,12 @@ export type BankAdapter = {
   writeOff(numeroBanco: string, log: CallLog): Promise<void>;
   /** Payments (liquidações) the bank settled between two dates, for reconciliation. */
   listSettlements(since: IsoDate, until: IsoDate, log: CallLog): Promise<BankSettlement[]>;
+  /**
+   * The titles the bank lists (banks that have a listing: BB; Caixa has none — reconciled by `get`
+   * of each title instead): ABERTOS registered between the dates, LIQUIDADOS and BAIXADOS whose
+   * movement falls between them. A liquidated title carries its settlement (the amounts).
+   */
+  listTitles?(situacao: BankListSituacao, since: IsoDate, until: IsoDate, log: CallLog): Promise<BankListedTitle[]>;
   /** The notices of a webhook body (throws BankError REJEITADO on a body that is not the bank's). */
   parseWebhook(body: unknown): BankWebhookNotice[];
   /** The bank's number of one of our titles (BB: '000' + convênio + 10 digits). */
@@ -40,7 +51,12 @@ export type BankTitulo = {
 
 export type BankRegistration = { numeroBanco: string; linhaDigitavel: string | null; codigoBarras: string | null; pix: { emv: string; txid: string | null } | null };
 
-export type BankChange = { vencimento?: IsoDate; valorCents?: number };
+export type BankChange = {
+  vencimento?: IsoDate;
+  valorCents?: number;
+  /** The boleto as it now is, whole: Caixa's alteração (PUT) replaces the title and needs every field. */
+  titulo?: BankTitulo;
+};
 
 export type BankTituloEstado = 'REGISTRADO' | 'LIQUIDADO' | 'BAIXADO' | 'OUTRO';
 
@@ -54,6 +70,11 @@ export type BankTituloState = {
   codigoBarras: string | null;
   pagamento: BankSettlement | null;
 };
+
+export type BankListSituacao = 'ABERTOS' | 'LIQUIDADOS' | 'BAIXADOS';
+
+/** One title of the bank's listing (reconciliation): its state and, when liquidated, the payment. */
+export type BankListedTitle = { numeroBanco: string; estado: BankTituloEstado; pagamento: BankSettlement | null };
 
 export type BankSettlement = {
   numeroBanco: string;
@@ -118,25 +139,30 @@ export class BankError extends Error {
   }
 }
 
-const NOMES: Record<string, string> = { '001': 'Banco do Brasil', '104': 'Caixa' };
+/** The bank's name with its article: "o Banco do Brasil", but "a Caixa". */
+const NOMES: Record<string, { nome: string; o: 'O' | 'A'; do: 'do' | 'da' }> = {
+  '001': { nome: 'Banco do Brasil', o: 'O', do: 'do' },
+  '104': { nome: 'Caixa', o: 'A', do: 'da' },
+};
 
 /** The operator's sentence: what happened, then the bank's own code and message. */
 export function bankErrorSentence(kind: BankErrorKind, status: number | null, erros: { codigo: string; mensagem: string }[], banco: string): string {
-  const nome = NOMES[banco] ?? `banco ${banco}`;
-  const doBanco = erros.length ? ` Resposta do ${nome}: ${erros.map((e) => `${e.mensagem}${e.codigo ? ` (código ${e.codigo})` : ''}`).join('; ')}.` : '';
+  const b = NOMES[banco] ?? { nome: `banco ${banco}`, o: 'O', do: 'do' };
+  const nome = `${b.o} ${b.nome}`;
+  const doBanco = erros.length ? ` Resposta ${b.do} ${b.nome}: ${erros.map((e) => `${e.mensagem}${e.codigo ? ` (código ${e.codigo})` : ''}`).join('; ')}.` : '';
   const quando = status ? ` [HTTP ${status}]` : '';
   switch (kind) {
     case 'REJEITADO':
-      return `O ${nome} recusou o pedido.${doBanco}${quando}`;
+      return `${nome} recusou o pedido.${doBanco}${quando}`;
     case 'JA_INCLUIDO':
-      return `O ${nome} informa que o título já está registrado.${doBanco}`;
+      return `${nome} informa que o título já está registrado.${doBanco}`;
     case 'AGUARDAR':
-      return `O ${nome} pediu para aguardar antes de repetir o pedido.${doBanco}${quando}`;
+      return `${nome} pediu para aguardar antes de repetir o pedido.${doBanco}${quando}`;
     case 'NAO_ENCONTRADO':
-      return `O ${nome} não encontrou o título.${doBanco}${quando}`;
+      return `${nome} não encontrou o título.${doBanco}${quando}`;
     case 'CREDENCIAIS':
-      return `O ${nome} recusou as credenciais da conta de cobrança: confira client id, client secret e chave da aplicação.${doBanco}${quando}`;
+      return `${nome} recusou as credenciais da conta de cobrança: confira client id, client secret e chave da aplicação.${doBanco}${quando}`;
     case 'INDISPONIVEL':
-      return `O ${nome} não respondeu a tempo ou está indisponível; o pedido será repetido automaticamente.${doBanco}${quando}`;
+      return `${nome} não respondeu a tempo ou está indisponível; o pedido será repetido automaticamente.${doBanco}${quando}`;
   }
 }

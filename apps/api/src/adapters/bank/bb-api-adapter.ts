@@ -12,9 +12,10 @@ import {
   parseBbRegistroResposta,
   BbFormatError,
   type BbDetalhe,
+  type BbListagemItem,
   type IsoDate,
 } from '@bg/domain';
-import { BankError, type BankAdapter, type BankSettlement, type BankTituloEstado, type BankTituloState, type CallLog } from './bank-adapter.js';
+import { BankError, type BankAdapter, type BankListedTitle, type BankListSituacao, type BankTituloEstado, type BankTituloState, type CallLog } from './bank-adapter.js';
 import { BankNetworkError, bankRequest, type BankRequest, type BankResponse } from './bank-http.js';
 import { createTokenCache, type TokenCache } from './oauth-token-cache.js';
 
@@ -106,6 +107,59 @@ export function bbApiAdapter(cfg: BbApiConfig, now: () => number = Date.now): Ba
     }
   }
 
+  /** Every page of GET /boletos for one query (indice / proximoIndice; BB answers 404 when nothing matches). */
+  async function listPages(query: Record<string, string>, log: CallLog): Promise<BbListagemItem[]> {
+    const out: BbListagemItem[] = [];
+    let indice: number | null = 0;
+    for (let pages = 0; indice !== null && pages < 1000; pages++) {
+      const res = await call('listar', 'GET', '/boletos', log, undefined, {
+        agenciaBeneficiario: cfg.agencia,
+        contaBeneficiario: cfg.conta,
+        carteiraConvenio: cfg.carteira,
+        variacaoCarteiraConvenio: cfg.variacao,
+        ...query,
+        indice: String(indice),
+      });
+      if (res.status === 404) break;
+      if (res.status !== 200) throw failure(res, 'listar');
+      const page = parsed(res, parseBbListagem);
+      out.push(...page.boletos);
+      indice = page.proximoIndice;
+    }
+    return out;
+  }
+
+  /**
+   * The reconciliation's lists: indicadorSituacao A ("em ser") by registration date; B (baixados,
+   * liquidados) by movement date — liquidated ones read one by one for the amounts (the listing has
+   * no fee, interest or channel), written-off ones by BB's estado 7.
+   */
+  async function listTitles(situacao: BankListSituacao, since: IsoDate, until: IsoDate, log: CallLog): Promise<BankListedTitle[]> {
+    if (situacao === 'ABERTOS') {
+      const items = await listPages({ indicadorSituacao: 'A', dataInicioRegistro: bbDate(since), dataFimRegistro: bbDate(until) }, log);
+      return items.map((i) => ({ numeroBanco: i.numero, estado: ESTADO[i.estado] ?? 'OUTRO', pagamento: null }));
+    }
+    const movimento = { indicadorSituacao: 'B', dataInicioMovimento: bbDate(since), dataFimMovimento: bbDate(until) };
+    if (situacao === 'BAIXADOS') {
+      const items = await listPages({ ...movimento, codigoEstadoTituloCobranca: '7' }, log);
+      return items.filter((i) => i.estado === 'BAIXADO').map((i) => ({ numeroBanco: i.numero, estado: 'BAIXADO' as const, pagamento: null }));
+    }
+    const out: BankListedTitle[] = [];
+    for (const item of await listPages(movimento, log)) {
+      if (item.estado !== 'LIQUIDADO') continue;
+      const state = await get(item.numero, log);
+      out.push({ numeroBanco: item.numero, estado: state?.estado ?? 'LIQUIDADO', pagamento: state?.pagamento ?? null });
+    }
+    return out;
+  }
+
+  async function get(numeroBanco: string, log: CallLog): Promise<BankTituloState | null> {
+    const res = await call('consultar', 'GET', `/boletos/${encodeURIComponent(numeroBanco)}`, log, undefined, { numeroConvenio: cfg.convenio });
+    if (res.status === 404) return null;
+    if (res.status !== 200) throw failure(res, 'consultar');
+    return stateOf(numeroBanco, parsed(res, parseBbDetalhe));
+  }
+
   const numero = (sequencial: number) => bbNumeroTituloCliente(cfg.convenio, sequencial);
 
   return {
@@ -132,12 +186,7 @@ export function bbApiAdapter(cfg: BbApiConfig, now: () => number = Date.now): Ba
       return { numeroBanco: r.numero, linhaDigitavel: r.linhaDigitavel, codigoBarras: r.codigoBarraNumerico, pix: r.qrCode ? { emv: r.qrCode.emv, txid: r.qrCode.txId } : null };
     },
 
-    async get(numeroBanco, log) {
-      const res = await call('consultar', 'GET', `/boletos/${encodeURIComponent(numeroBanco)}`, log, undefined, { numeroConvenio: cfg.convenio });
-      if (res.status === 404) return null;
-      if (res.status !== 200) throw failure(res, 'consultar');
-      return stateOf(numeroBanco, parsed(res, parseBbDetalhe));
-    },
+    get,
 
     async change(numeroBanco, c, log) {
       const res = await call('alterar', 'PATCH', `/boletos/${encodeURIComponent(numeroBanco)}`, log, buildBbAlteracaoBody(cfg.convenio, c));
@@ -150,33 +199,11 @@ export function bbApiAdapter(cfg: BbApiConfig, now: () => number = Date.now): Ba
     },
 
     async listSettlements(since, until, log) {
-      const out: BankSettlement[] = [];
-      let indice: number | null = 0;
-      // the listing is paged by `indice`; each page's liquidated titles are then read one by one for the amounts
-      for (let pages = 0; indice !== null && pages < 1000; pages++) {
-        const res = await call('listar', 'GET', '/boletos', log, undefined, {
-          indicadorSituacao: 'B',
-          agenciaBeneficiario: cfg.agencia,
-          contaBeneficiario: cfg.conta,
-          carteiraConvenio: cfg.carteira,
-          variacaoCarteiraConvenio: cfg.variacao,
-          codigoEstadoTituloCobranca: '6',
-          dataInicioMovimento: bbDate(since),
-          dataFimMovimento: bbDate(until),
-          indice: String(indice),
-        });
-        if (res.status === 404) break; // BB answers 404 when nothing matches
-        if (res.status !== 200) throw failure(res, 'listar');
-        const page = parsed(res, parseBbListagem);
-        for (const item of page.boletos) {
-          if (item.estado !== 'LIQUIDADO') continue;
-          const state = await this.get(item.numero, log);
-          if (state?.pagamento) out.push(state.pagamento);
-        }
-        indice = page.proximoIndice;
-      }
-      return out;
+      const titles = await listTitles('LIQUIDADOS', since, until, log);
+      return titles.flatMap((t) => (t.pagamento ? [t.pagamento] : []));
     },
+
+    listTitles: (situacao, since, until, log) => listTitles(situacao, since, until, log),
 
     parseWebhook(body) {
       try {
