@@ -121,7 +121,7 @@ export type LancamentoDoMes = {
 /**
  * A shop's movements of the report accounts in one month (`inicio` = the month's first day), one
  * per transaction and boleto, in business-date order. Reads the shop's few report accounts and
- * their entries of the month by `ledger_entry_account_idx (account_id, occurred_on, id)`: the
+ * their entries of the month by `ledger_entry_account_transaction_idx (account_id, occurred_on, transaction_id)` (0135): the
  * Fechamento of one shop-month costs what that shop moved in it.
  */
 export async function lancamentosDaLojaNoMes(db: DbOrTx, empresaId: number, inicio: IsoDate): Promise<LancamentoDoMes[]> {
