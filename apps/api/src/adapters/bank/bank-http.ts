@@ -11,6 +11,8 @@ export type BankRequest = {
   headers?: Record<string, string>;
   /** JSON body (sent as application/json) or a form (application/x-www-form-urlencoded). */
   json?: unknown;
+  /** A JSON body already written (Caixa: stringifyCaixaJson keeps the int64 nosso número that JSON.stringify refuses). */
+  jsonText?: string;
   form?: Record<string, string>;
   timeoutMs: number;
   /** Values that must never reach the log (secrets, tokens, keys): replaced by "***". */
@@ -33,8 +35,8 @@ const MAX_LOGGED = 20_000;
 export function maskSecrets(text: string, secrets: string[]): string {
   let out = text;
   for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join('***');
-  // bearer tokens and Basic credentials, whatever they are
-  out = out.replace(/("access_token"\s*:\s*")[^"]+/g, '$1***').replace(/(client_secret=)[^&\s]+/g, '$1***');
+  // bearer tokens (and the refresh token Caixa's Keycloak adds) and Basic credentials, whatever they are
+  out = out.replace(/("(?:access|refresh)_token"\s*:\s*")[^"]+/g, '$1***').replace(/(client_secret=)[^&\s]+/g, '$1***');
   return out.length > MAX_LOGGED ? `${out.slice(0, MAX_LOGGED)}… (${out.length} caracteres)` : out;
 }
 
@@ -52,6 +54,9 @@ export async function bankRequest(req: BankRequest, log: CallLog): Promise<BankR
   if (req.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(req.json);
+  } else if (req.jsonText !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = req.jsonText;
   } else if (req.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(req.form).toString();

@@ -164,6 +164,7 @@ export function bbApiAdapter(cfg: BbApiConfig, now: () => number = Date.now): Ba
 
   return {
     banco: '001',
+    temListagem: true,
     numeroBanco: numero,
 
     async register(t, log) {

@@ -1,5 +1,6 @@
 import type { BankAdapter } from './bank-adapter.js';
 import { bbApiAdapter } from './bb-api-adapter.js';
+import { caixaApiAdapter } from './caixa-api-adapter.js';
 
 /** What an API adapter needs of a conta (credentials opened): the same for every bank. */
 export type BankAdapterConfig = {
@@ -14,6 +15,8 @@ export type BankAdapterConfig = {
   variacao: string;
   agencia: string;
   conta: string;
+  /** The beneficiário's CNPJ (the conta's): Caixa's registration body carries it. */
+  beneficiarioDocumento?: string;
   timeoutMs: number;
 };
 
@@ -24,9 +27,10 @@ export class UnsupportedBankError extends Error {}
 
 const builders: Record<string, (cfg: BankAdapterConfig) => BankAdapter> = {
   '001': (cfg) => bbApiAdapter(cfg),
+  '104': (cfg) => caixaApiAdapter(cfg),
 };
 
-/** Registers an adapter for a bank (Caixa's lives in caixa-api-adapter.ts and registers itself here). */
+/** Registers an adapter for another bank (or replaces one: a test's). */
 export function registerBankAdapter(banco: string, build: (cfg: BankAdapterConfig) => BankAdapter): void {
   builders[banco] = build;
 }

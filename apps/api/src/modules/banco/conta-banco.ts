@@ -60,6 +60,7 @@ export function adapterConfig(bank: BankServices, conta: ContaRow): BankAdapterC
     variacao: conta.variacao_carteira ?? '',
     agencia: conta.agencia,
     conta: conta.conta ?? '',
+    beneficiarioDocumento: conta.cnpj,
     timeoutMs: bank.timeoutMs,
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { centsToDecimalText, SITUACAO, todayInSaoPaulo, toCents, type BoletoAction, type IsoDate, type Situacao } from '@bg/domain';
-import { BankError, type BankAdapter, type BankCall, type BankRegistration } from '../../adapters/bank/bank-adapter.js';
+import { BankError, type BankAdapter, type BankCall, type BankChange, type BankRegistration } from '../../adapters/bank/bank-adapter.js';
 import { UnsupportedBankError } from '../../adapters/bank/choose-bank-adapter.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { bancoComunicacao, bancoRegistro, boleto } from '../../db/schema/index.js';
@@ -277,15 +277,18 @@ function registrationOf(p: Payload) {
 
 /** Sends one change (new vencimento and/or valor). */
 async function changeOne(db: Db, adapter: BankAdapter, conta: ContaRow, boletoId: number): Promise<Outcome> {
-  const [row] = await rowsOf<{ numero_banco: string; valor: string; vencimento: string; valor_enviado: string | null; vencimento_enviado: string | null; tentativas: number }>(
+  const [row] = await rowsOf<{ numero_banco: string; valor: string; vencimento: string; valor_enviado: string | null; vencimento_enviado: string | null; tentativas: number; registrado_em: Date | string | null }>(
     db,
-    sql`select r.numero_banco, b.valor::text as valor, b.vencimento::text as vencimento, r.valor_enviado::text as valor_enviado, r.vencimento_enviado::text as vencimento_enviado, r.tentativas
+    sql`select r.numero_banco, b.valor::text as valor, b.vencimento::text as vencimento, r.valor_enviado::text as valor_enviado, r.vencimento_enviado::text as vencimento_enviado, r.tentativas, r.registrado_em
         from banco_registro r join boleto b on b.id = r.boleto_id where r.boleto_id = ${boletoId}`,
   );
-  if (!row) return 'adiados';
-  const change = {
+  const p = await payload(db, boletoId);
+  if (!row || !p) return 'adiados';
+  const change: BankChange = {
     ...(row.vencimento !== row.vencimento_enviado && { vencimento: row.vencimento as IsoDate }),
     ...(row.valor_enviado === null || toCents(row.valor) !== toCents(row.valor_enviado) ? { valorCents: toCents(row.valor) } : {}),
+    // the whole title as it now is (Caixa's PUT replaces it), issued the day it was registered
+    titulo: { ...registrationOf(p), ...(row.registrado_em && { dataEmissao: saoPauloDate(new Date(row.registrado_em)) as IsoDate }) },
   };
   const calls: BankCall[] = [];
   let error: BankError | null = null;
