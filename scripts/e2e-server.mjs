@@ -23,6 +23,10 @@ const env = {
   CHAT_URL: 'https://chat.example.com/boleto-garantido',
   // offline: CEPs from the seeded cache only (the online providers are on by default)
   CEP_PROVIDERS: 'none',
+  // the demo conta starts in CNAB mode (the remessa/retorno specs); the bank spec switches it to the
+  // in-process sandbox's API and back; work for the bank is looked for every second
+  BANK_MODE: 'cnab',
+  BANK_SYNC_SECONDS: '1',
 };
 // the Playwright runner that started us (its pid is in the database name): gone → we stop
 const runnerPid = Number(process.env.E2E_RUNNER_PID) || process.ppid;

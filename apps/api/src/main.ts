@@ -9,6 +9,7 @@ import { lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
 import { migrate } from './db/migrate.js';
 import { provisionContaFromConfig } from './modules/conta-cobranca/active-conta-cobranca.js';
 import { DEMO_LOGINS, seedIfEmpty } from './seed/index.js';
+import { configureDemoBank, provisionBbConta } from './modules/banco/demo-bank.js';
 import { MIN_FREE_DISK_BYTES, lowDiskSpace } from './modules/system/disk-space.js';
 import { dataDirNotWritable, diskFull, isDiskFullError, listenError, postgresError, StartupError, startupErrorLine } from './startup-errors.js';
 
@@ -114,6 +115,11 @@ async function main(): Promise<void> {
   // built before the seed, which writes the demo's files to the app's own storage; nothing runs until listen
   const app = (opened.app = await buildApp({ database, config }));
   const seed = await seedIfEmpty(database.db, config.seed, config.adminPassword, app.services.storage);
+  // banks by API (docs/banks.md): the BB_* conta, and the demo conta on the in-process sandbox
+  const bankLines = [
+    await provisionBbConta(database.db, app.services.bank, config.bank.bb, { mode: config.bank.mode, port: config.port }),
+    seed.seeded === 'demo' ? await configureDemoBank(database.db, app.services.bank, { mode: config.bank.mode, sandbox: config.bank.sandbox, port: config.port }) : null,
+  ].filter((l): l is string => l !== null);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
@@ -126,6 +132,7 @@ async function main(): Promise<void> {
     ...listeningLines(config),
     `Banco de dados: ${dbWhere}${applied.length ? ` — migrações aplicadas: ${applied.join(', ')}` : ''}`,
     `Documentação da API: http://localhost:${config.port}/api/docs`,
+    ...bankLines,
   ];
   if (seed.seeded === 'skipped') {
     lines.push(`Banco já inicializado. Acessos de demonstração (se criado com SEED=demo): ${DEMO_LOGINS.map((l) => `${l.login} / ${l.password}`).join(', ')}`);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bancoContracts as c } from '@bg/domain';
 import { jsonRoute } from '../http/contract-route.js';
 import type { AppContext } from '../http/context.js';
+import { consultarBoleto } from '../modules/banco/consultar-boleto.js';
 import { getBoletoBanco } from '../modules/banco/get-boleto-banco.js';
 import { listContasBanco, saveIntegracao, testarConexao } from '../modules/banco/integracao-conta.js';
 import { receiveWebhook } from '../modules/banco/receive-webhook.js';
@@ -25,6 +26,11 @@ export async function bancoRoutes(app: FastifyInstance, ctx: AppContext) {
   jsonRoute(app, c.testarConexao, async (request) => ({ status: 200, msg: 'ok', data: await testarConexao(db, ctx.bank, request.actor, request.params.id) }));
 
   jsonRoute(app, c.getBoletoBanco, async (request) => ({ status: 200, msg: 'ok', data: await getBoletoBanco(db, request.actor, request.params.id) }));
+
+  jsonRoute(app, c.consultarBoleto, async (request) => {
+    const data = await consultarBoleto(db, ctx.bank, request.actor, request.params.id);
+    return { status: 200, msg: data.liquidado ? 'O banco confirmou o pagamento: boleto liquidado.' : `Resposta do banco: ${data.estado_banco}`, data };
+  });
 
   jsonRoute(app, c.registrarBoleto, async (request) => {
     await registrarDeNovo(db, request.actor, request.params.id);

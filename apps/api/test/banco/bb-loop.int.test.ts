@@ -72,7 +72,7 @@ beforeAll(async () => {
   sandbox = buildBankSandbox({ credentials: [CLIENT], alteracaoDelayMs: 30 * 60_000, now: () => new Date(Date.now() + sandboxAhead), webhookUrl: () => `${appUrl}${webhookPath}`, webhookRetryDelaysMs: [100, 200] });
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
   sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
-  bank = (t.app as unknown as { services: { bank: BankServices } }).services.bank;
+  bank = t.app.services.bank;
 
   // the BB conta becomes the active one, then the admin switches it to API mode through the route
   await t.db.update(contaCobranca).set({ ativa: false });

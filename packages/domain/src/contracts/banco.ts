@@ -170,6 +170,12 @@ export const bancoContracts = {
     params: idParamSchema,
     response: okOnly,
   }),
+  consultarBoleto: defineContract({
+    method: 'POST', path: '/api/banco/consultar/:id', access: 'admin', tags,
+    summary: 'Pergunta ao banco pelo boleto agora; um pagamento liquidado no banco é aplicado (uma vez só)',
+    params: idParamSchema,
+    response: okData(z.object({ estado_banco: z.string(), liquidado: z.boolean() })),
+  }),
   getConciliacao: defineContract({
     method: 'GET', path: '/api/banco/conciliacao', access: 'admin', tags,
     summary: 'Diferenças entre os boletos daqui e a lista do banco (conciliação diária)',

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { SITUACAO } from '@bg/domain';
 import type { Db } from '../../db/client.js';
-import { backgroundJob } from '../../db/schema/index.js';
+import { backgroundJob, contaCobranca } from '../../db/schema/index.js';
 import { wrongState } from '../../errors/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
 import type { Actor } from '../../shared/actor.js';
@@ -25,6 +25,10 @@ export const REMESSA_EXCLUSIVA = 'gerar-remessa';
  * (`em_andamento`). The claim itself (lock + guarded updates) happens in the job, so even two jobs
  * never share a boleto.
  */
+/** Gerar Remessa while the active conta works by API. */
+export const REMESSA_CONTA_API =
+  'A conta de cobrança ativa trabalha pela API do banco: os boletos são registrados, alterados e baixados sem arquivo. Para gerar remessas, mude a conta para arquivo CNAB em Conta de Cobrança.';
+
 export async function solicitarRemessa(deps: { db: Db; jobs: JobQueue }, actor: Actor): Promise<{ job_id: number; em_andamento: boolean }> {
   assertAdmin(actor);
   const [running] = await deps.db
@@ -34,6 +38,9 @@ export async function solicitarRemessa(deps: { db: Db; jobs: JobQueue }, actor: 
     .orderBy(desc(backgroundJob.id))
     .limit(1);
   if (running) return { job_id: running.id, em_andamento: true };
+  // a conta that works by its bank's API sends every boleto by API (modules/banco): no file to carry
+  const [ativa] = await deps.db.select({ modo: contaCobranca.modo }).from(contaCobranca).where(eq(contaCobranca.ativa, true));
+  if (ativa?.modo === 'API') throw wrongState(REMESSA_CONTA_API);
   if (!(await hasPendingWork(deps.db))) throw wrongState(REMESSA_VAZIA);
   const job = await deps.db.transaction(async (tx) => {
     const enqueued = await deps.jobs.enqueue(tx, remessaJob, { usuarioId: actor.id }, { actor, exclusiveKey: REMESSA_EXCLUSIVA });
