@@ -8,7 +8,8 @@ import { assinaturaLimpezaJob, limparAcessosPublicos } from '../modules/assinatu
 import { runSpcExclusao, spcExclusaoJob } from '../modules/cobranca/spc-exclusao.js';
 import { runSpcInclusao, spcInclusaoJob } from '../modules/cobranca/spc-inclusao.js';
 import { ledgerMensalidadesJob, ledgerVerificarJob, runLedgerCheck, runMensalidades } from '../modules/ledger/ledger-jobs.js';
-import { bancoSincronizarJob, bancoWebhookJob } from '../modules/banco/banco-job-kinds.js';
+import { bancoConciliarJob, bancoSincronizarJob, bancoWebhookJob } from '../modules/banco/banco-job-kinds.js';
+import { runConciliar } from '../modules/banco/conciliar.js';
 import { runSincronizar, runWebhook } from '../modules/banco/banco-jobs.js';
 import { cron, defineJob, type JobCatalogue } from './define-job.js';
 
@@ -60,6 +61,8 @@ export function jobCatalogue(config: { lgpdAccessLogRetentionMonths: number }): 
       defineJob(bancoSincronizarJob, { handler: runSincronizar, timeoutSeconds: 600, retryLimit: 3, retryDelaySeconds: 10 }),
       // A stored webhook call: its payments, each confirmed by a query to the bank; retried with backoff.
       defineJob(bancoWebhookJob, { handler: runWebhook, timeoutSeconds: 300, retryLimit: 8, retryDelaySeconds: 15, concurrency: 2 }),
+      // The daily reconciliation (Conciliação): every conta by API against the bank's lists; idempotent, one run at a time.
+      defineJob(bancoConciliarJob, { handler: runConciliar, policy: 'singleton', timeoutSeconds: 1800, retryLimit: 2, retryDelaySeconds: 60, progressUnit: 'contas' }),
     ],
     schedules: [
       // every 10 minutes (São Paulo time): a payment is seen within minutes
@@ -74,6 +77,8 @@ export function jobCatalogue(config: { lgpdAccessLogRetentionMonths: number }): 
       cron(ledgerMensalidadesJob, '20 0 * * *', {}),
       // every night at 02:50, after the day's postings
       cron(ledgerVerificarJob, '50 2 * * *', {}),
+      // every morning at 06:30: the banks' lists of the last days, before the back office opens
+      cron(bancoConciliarJob, '30 6 * * *', {}),
     ],
   };
 }

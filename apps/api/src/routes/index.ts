@@ -31,6 +31,7 @@ import { lgpdRoutes } from './lgpd.js';
 import { razaoRoutes } from './razao.js';
 import { financeiroRoutes } from './financeiro.js';
 import { bancoRoutes } from './banco.js';
+import { bancoConciliacaoRoutes } from './banco-conciliacao.js';
 
 /** Every route module of the API. A feature adds its module here (one line each). */
 export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -65,4 +66,5 @@ export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Prom
   razaoRoutes,
   financeiroRoutes,
   bancoRoutes,
+  bancoConciliacaoRoutes,
 ];

@@ -25,6 +25,8 @@ export const bancoRegistro = pgTable('banco_registro', {
   vencimento_enviado: date('vencimento_enviado', { mode: 'string' }),
   baixa_enviada_em: ts('baixa_enviada_em'),
   pagamento_processando: jsonb('pagamento_processando').$type<PagamentoProcessando | null>(),
+  // 0151: when the reconciliation last asked the bank for this title (banks without a listing)
+  conciliado_em: ts('conciliado_em'),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
 
