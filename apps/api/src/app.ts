@@ -19,7 +19,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { routeModules } from './routes/index.js';
 import { bankAdapters } from './adapters/bank/choose-bank-adapter.js';
-import { bankCredentialsKey } from './adapters/bank/credentials-key.js';
+import { bankCredentialsKey, lazySecretBox } from './adapters/bank/credentials-key.js';
 import { bankSandboxPlugin } from './bank-sandbox/build-bank-sandbox.js';
 import { tickBanks } from './modules/banco/banco-jobs.js';
 import { webhookTargets } from './modules/banco/conta-banco.js';
@@ -77,7 +77,8 @@ export function buildServices(config: Config, deps: { clock: Clock; log: { info(
     clock: deps.clock,
     bank: {
       adapters: bankAdapters(),
-      box: secretBox(bankCredentialsKey(config.bank.credentialsKey, config.jwtSecret, config.dataDir), 'bank-credentials'),
+      // made on first use: a process that never touches a conta's credentials writes no key file
+      box: lazySecretBox(() => secretBox(bankCredentialsKey(config.bank.credentialsKey, config.jwtSecret, config.dataDir), 'bank-credentials')),
       webhookSecret: config.bank.webhookSecret,
       publicUrl: config.publicUrl,
       timeoutMs: config.bank.timeoutMs,

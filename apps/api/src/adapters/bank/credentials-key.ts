@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { SecretBox } from '../../modules/auth/secret-box.js';
 
 /**
  * The key material that seals the contas' bank credentials: BANK_CREDENTIALS_KEY, else JWT_SECRET,
@@ -24,4 +25,11 @@ export function bankCredentialsKey(configured: string | null, jwtSecret: string 
       return readFileSync(file, 'utf8').trim();
     }
   }
+}
+
+/** A SecretBox built on its first use (reading or creating the key file only then). */
+export function lazySecretBox(make: () => SecretBox): SecretBox {
+  let box: SecretBox | null = null;
+  const get = () => (box ??= make());
+  return { seal: (plain, context) => get().seal(plain, context), open: (sealed, context) => get().open(sealed, context) };
 }
