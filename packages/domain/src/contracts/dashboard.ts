@@ -78,6 +78,14 @@ export const resumoAdminJson = z.object({
   aRepassar: z.object({ valor: money, lojas: z.number().int() }),
   /** From the ledger: advances paid to shops not yet recovered from the bank, and how many shops. */
   antecipacoesARecuperar: z.object({ valor: money, lojas: z.number().int() }),
+  /**
+   * Banks by API (issue 26, modules/dashboard/banco-resumo.ts): "Boletos aguardando o banco" — the
+   * registrations not yet confirmed (PENDENTE/ENVIANDO), how many of them had an error from the bank
+   * (a bank outage shows here) and since when the oldest waits. Optional for the web's older fixtures.
+   */
+  bancoAguardando: z.object({ quantidade: z.number().int(), com_erro: z.number().int(), mais_antigo_desde: timestamp.nullable(), mais_antigo_minutos: z.number().int().nullable() }).optional(),
+  /** "Diferenças na conciliação": the open findings of the daily reconciliation (/operacao/conciliacao). */
+  conciliacaoDiferencas: z.number().int().optional(),
 });
 
 export const dashboardContracts = {

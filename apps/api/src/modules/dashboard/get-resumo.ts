@@ -17,6 +17,7 @@ import type { Actor } from '../../shared/actor.js';
 import { empresaScope, inScope, type EmpresaScope } from '../tenancy/scope.js';
 import { countInadimplentes } from '../cobranca/list-inadimplentes.js';
 import { cnabResumo } from './cnab-resumo.js';
+import { bancoResumo } from './banco-resumo.js';
 import { ultimaVerificacao } from '../ledger/check-ledger.js';
 import { totaisARepassar } from '../financeiro/totais-a-repassar.js';
 
@@ -77,6 +78,7 @@ async function resumoAdmin(db: Db, scope: EmpresaScope, today: IsoDate) {
     ...(await cnabResumo(db)),
     ...(await razaoResumo(db)),
     ...(await totaisARepassar(db)),
+    ...(await bancoResumo(db)),
   };
 }
 
