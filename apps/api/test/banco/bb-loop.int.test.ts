@@ -244,4 +244,30 @@ describe('a conta by Banco do Brasil API', () => {
     expect(ops).toContain('alterar');
     expect(r.valor_enviado).toBe('200.00');
   });
+
+  it('writes off at the bank what the customer paid the shop, and cancels at once what the bank never held', async () => {
+    const [held] = await releasedBoletos(t, [18000]);
+    await sync();
+    expect(await situacao(held.id)).toBe('GARANTIDO');
+    // released, cancelled before the job sent it
+    const [never] = await releasedBoletos(t, [19000]);
+
+    expect((await post(t, `/api/boleto/baixar/${held.id}`, t.admin.token, {})).statusCode).toBe(200);
+    expect(await situacao(held.id)).toBe('ENVIADO PARA BAIXA');
+    expect((await post(t, `/api/boleto/cancelar/${never.id}`, t.admin.token, {})).statusCode).toBe(200);
+
+    const r = await sync();
+    expect(r.baixados).toBe(1);
+    expect(await situacao(held.id)).toBe('BAIXADO');
+    const ops = (await t.db.select().from(bancoComunicacao).where(eq(bancoComunicacao.boleto_id, held.id))).map((c) => c.operacao);
+    expect(ops).toContain('baixar');
+    const atBank = (await sandboxCall('/bb/sandbox/boletos')).json;
+    expect(JSON.stringify(atBank)).toContain((await registro(held.id)).numero_banco as string);
+    // never registered: no call to the bank, no registration left behind
+    expect(await situacao(never.id)).toMatch(/CANCELADO/);
+    expect(await registro(never.id)).toBeUndefined();
+    expect(await t.db.select().from(bancoComunicacao).where(eq(bancoComunicacao.boleto_id, never.id))).toHaveLength(0);
+    // nothing left to do
+    expect(await sync()).toMatchObject({ registrados: 0, baixados: 0, falhas: 0 });
+  });
 });
