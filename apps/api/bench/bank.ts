@@ -4,6 +4,8 @@
 // its throttle on (5 requests a second per apikey, as Caixa documents: expect ≈ 5/s, 4.2/s with the
 // limiter's margin). Latency is each register() as the job sees it — for Caixa that includes the
 // wait in the limiter's queue — and, apart, the HTTP exchange alone (the adapters' call log).
+// `--caixa-sem-limitador N` also sends N Caixa registrations with the client limiter replaced by a
+// pass-through (another apikey): what the throttle spares us — the sandbox, as Caixa, answers 429.
 // Figures in docs/banks.md "Desempenho — bench:bank".
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -12,6 +14,7 @@ import type { BankAdapter, BankCall, BankTitulo } from '../src/adapters/bank/ban
 import { bbApiAdapter } from '../src/adapters/bank/bb-api-adapter.js';
 import { caixaApiAdapter } from '../src/adapters/bank/caixa-api-adapter.js';
 import { buildBankSandbox } from '../src/bank-sandbox/build-bank-sandbox.js';
+import type { RateLimiter } from '../src/modules/banco/throttle.js';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,16 +28,22 @@ function arg(name: string, fallback: number): number {
 
 const boletos = arg('boletos', 2000);
 const caixaBoletos = arg('caixa', 100);
+const caixaSemLimitador = arg('caixa-sem-limitador', 0);
 const concorrencia = Math.max(1, arg('concorrencia', 8));
 
 const CREDENTIAL = { clientId: 'bench-client', clientSecret: 'bench-secret', appKey: 'bench-app-key' };
-const sandbox = buildBankSandbox({ credentials: [CREDENTIAL] });
+const SEM_LIMITE = { clientId: 'bench-client-2', clientSecret: 'bench-secret-2', appKey: 'bench-app-key-2' };
+const sandbox = buildBankSandbox({ credentials: [CREDENTIAL, SEM_LIMITE] });
 await sandbox.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
 
 const common = { ...CREDENTIAL, timeoutMs: 10_000 };
 const bb = bbApiAdapter({ ...common, apiUrl: `${base}/bb/cobrancas/v2`, oauthUrl: `${base}/bb/oauth/token`, convenio: '3128557', carteira: '17', variacao: '35', agencia: '452', conta: '123873' });
-const caixa = caixaApiAdapter({ ...common, apiUrl: `${base}/caixa/cobranca-bancaria`, oauthUrl: `${base}/caixa${CAIXA_TOKEN_PATH}`, convenio: '1100000', beneficiarioDocumento: '00360305000104' });
+const caixaCfg = { ...common, apiUrl: `${base}/caixa/cobranca-bancaria`, oauthUrl: `${base}/caixa${CAIXA_TOKEN_PATH}`, convenio: '1100000', beneficiarioDocumento: '00360305000104' };
+const caixa = caixaApiAdapter(caixaCfg);
+/** Starts every call at once: no client throttle (the sandbox's own SSO rule is per client, and this client asks once). */
+const semFila: RateLimiter = { schedule: (fn) => Promise.resolve().then(fn), pending: () => 0, waitMs: () => 0 };
+const caixaSemFila = caixaApiAdapter({ ...caixaCfg, ...SEM_LIMITE }, { limiter: semFila, tokenLimiter: semFila });
 
 const hoje = new Date().toISOString().slice(0, 10) as IsoDate;
 const vencimento = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) as IsoDate;
@@ -61,7 +70,7 @@ function percentile(sorted: number[], p: number): number {
 type Run = { banco: string; n: number; ms: number; latencias: number[]; http: number[]; falhas: number; status: Map<number | null, number> };
 
 /** n registrations, `concorrencia` in flight at a time, each timed from the call to its answer. */
-async function run(banco: string, adapter: BankAdapter, n: number): Promise<Run> {
+async function run(banco: string, adapter: BankAdapter, n: number, primeiro = 1, falhasEsperadas = false): Promise<Run> {
   const latencias: number[] = [];
   const http: number[] = [];
   const status = new Map<number | null, number>();
@@ -70,10 +79,11 @@ async function run(banco: string, adapter: BankAdapter, n: number): Promise<Run>
     status.set(c.status, (status.get(c.status) ?? 0) + 1);
     if (c.operacao === 'registrar') http.push(c.latenciaMs);
   };
-  let next = 1;
+  let next = primeiro;
+  const ultimo = primeiro + n - 1;
   const started = performance.now();
   async function worker() {
-    while (next <= n) {
+    while (next <= ultimo) {
       const sequencial = next++;
       const t0 = performance.now();
       try {
@@ -81,7 +91,7 @@ async function run(banco: string, adapter: BankAdapter, n: number): Promise<Run>
         latencias.push(performance.now() - t0);
       } catch (e) {
         falhas++;
-        if (falhas <= 3) console.error(`${banco}: ${e instanceof Error ? e.message : String(e)}`);
+        if (falhas <= 3 && !falhasEsperadas) console.error(`${banco}: ${e instanceof Error ? e.message : String(e)}`);
       }
     }
   }
@@ -106,7 +116,9 @@ console.log(`sandbox em ${base}; concorrência ${concorrencia}`);
 const results: Run[] = [];
 if (boletos > 0) results.push(await run('Banco do Brasil (sem limite)', bb, boletos));
 if (caixaBoletos > 0) results.push(await run('Caixa (limitador 5/s)', caixa, caixaBoletos));
+const semLimitador = caixaSemLimitador > 0 ? await run('Caixa sem limitador', caixaSemFila, caixaSemLimitador, 500_000, true) : null;
 for (const r of results) show(r);
+if (semLimitador) show(semLimitador);
 console.log(`carga depois ${load()}`);
 await sandbox.close();
 if (results.some((r) => r.falhas > 0)) process.exitCode = 1;
