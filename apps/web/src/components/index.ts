@@ -33,3 +33,4 @@ export { AddressFields, type AddressFieldsProps, type AddressValues } from './Ad
 export * from './DateField';
 export { DuplicataDropzone, DUPLICATA_MSG, MAX_DUPLICATAS } from './DuplicataDropzone';
 export { DuplicatasEnviadas, duplicatasKey, duplicatasQuery } from './DuplicatasEnviadas';
+export { BoletoBancoPanel, situacaoNoBanco, podeRegistrarDeNovo, type BoletoBancoPanelProps } from './BoletoBancoPanel';

@@ -3,7 +3,7 @@ import { Group, Select, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ALL_SITUACOES, formatCpfCnpj, formatProtocol, seamConsequence, toCents, type SeamAction } from '@bg/domain';
-import { DateText, MoneyText, PagedTable, PageHeader, SearchBox, StatusBadge } from '../../../components';
+import { BoletoBancoPanel, DateText, MoneyText, PagedTable, PageHeader, SearchBox, StatusBadge } from '../../../components';
 import { empresasForSelectQuery } from '../../../lib/lookups';
 import { withNewTab } from '../../../lib/new-tab';
 import { useSubmit } from '../../../lib/use-submit';
@@ -56,7 +56,17 @@ export function BoletosGarantidosPage() {
   }
 
   function history(row: BoletoRow) {
-    modals.open({ title: `Histórico do boleto ${formatProtocol(row.garantia_id, row.garantia_digito)} — parcela ${row.parcela}`, size: 'xl', children: <HistoricoTable id={row.id} /> });
+    modals.open({
+      title: `Histórico do boleto ${formatProtocol(row.garantia_id, row.garantia_digito)} — parcela ${row.parcela}`,
+      size: 'xl',
+      children: (
+        <Stack>
+          <HistoricoTable id={row.id} />
+          {/* only when its conta works by the bank's API (issue 26); a payment found there changes the list */}
+          <BoletoBancoPanel boletoId={row.id} admin invalidate={[boletoKeys.all, boletoKeys.detail(row.id)]} />
+        </Stack>
+      ),
+    });
   }
 
   return (

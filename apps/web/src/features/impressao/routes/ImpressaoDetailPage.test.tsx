@@ -1,13 +1,30 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { ApiError } from '../../../lib/api-client';
 import { Route, Routes } from 'react-router';
 import { renderWithProviders } from '../../../test/render';
 import { ImpressaoDetailPage } from './ImpressaoDetailPage';
 
-const api = vi.hoisted(() => ({ getGarantiaImpressao: vi.fn() }));
-vi.mock('../api/impressao', async (original) => ({ ...(await original<object>()), getGarantiaImpressao: api.getGarantiaImpressao }));
+const api = vi.hoisted(() => ({ getGarantiaImpressao: vi.fn(), boletoPdf: vi.fn() }));
+vi.mock('../api/impressao', async (original) => {
+  const real = await original<typeof import('../api/impressao')>();
+  return { ...real, getGarantiaImpressao: api.getGarantiaImpressao, pdfs: { ...real.pdfs, boleto: api.boletoPdf } };
+});
 const assinaturas = vi.hoisted(() => ({ listAssinaturas: vi.fn(async () => [] as unknown[]) }));
 vi.mock('../api/assinatura-envio', async (original) => ({ ...(await original<object>()), listAssinaturas: assinaturas.listAssinaturas }));
+// the instalments at the bank (issue 26): a conta by CNAB files unless a test says otherwise
+const banco = vi.hoisted(() => ({ getBoletoBanco: vi.fn(), consultarBoletoNoBanco: vi.fn(), registrarBoletoNoBanco: vi.fn() }));
+vi.mock('../../../lib/boleto-banco-calls', () => banco);
+const user = vi.hoisted(() => ({ current: { id: 1, nivel: '2', empresa: null } }));
+vi.mock('../../../lib/auth', async () => {
+  const { NIVEL } = await import('@bg/domain');
+  return { useCurrentUser: () => user.current, isAdmin: (u: { nivel: string }) => u.nivel === NIVEL.ADMINISTRADOR };
+});
+const cnab = (boleto_id: number) => ({
+  boleto_id, modo: 'CNAB', estado: null, descricao: 'Conta por arquivo CNAB: o registro vai na remessa.', imprimivel: true, numero_banco: null, tentativas: 0,
+  solicitado_em: null, registrado_em: null, proxima_tentativa: null, ultimo_erro: null, linha_digitavel: null, pix: false,
+  alteracao_pendente: null, pagamento_em_processamento: null, comunicacoes: [],
+});
 
 const garantia = (status: string, libera_boleto: 'S' | 'N', situacao: string, opts: { pode_alterar?: boolean; situacoes?: string[] } = {}) => ({
   id: 4, digito: 3, data: '2026-11-19', status, libera_boleto, situacao, qtd_titulo: 2, fantasia: 'Loja Demo',
@@ -27,7 +44,11 @@ function renderPage() {
   );
 }
 
-afterEach(() => api.getGarantiaImpressao.mockReset());
+beforeEach(() => banco.getBoletoBanco.mockImplementation(async (id: number) => cnab(id)));
+afterEach(() => {
+  api.getGarantiaImpressao.mockReset();
+  banco.getBoletoBanco.mockReset();
+});
 
 describe('Boletos da Garantia', () => {
   it('PRÉ APROVADO: no Imprimir Carnê and Gerar Boleto disabled until the boletos are released', async () => {
@@ -94,5 +115,30 @@ describe('Boletos da Garantia', () => {
     expect(screen.queryByRole('button', { name: 'Gerar Boleto da parcela 1' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Imprimir Carnê' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Assinatura digital' })).toBeEnabled();
+  });
+
+  it('a conta by API: each released instalment at the bank, and the 409 of a slip not yet registered reaches the operator (issue 26)', async () => {
+    api.getGarantiaImpressao.mockResolvedValue(garantia('APROVADO', 'S', 'APROVADO'));
+    banco.getBoletoBanco.mockImplementation(async (id: number) => ({
+      ...cnab(id), modo: 'API', estado: id === 11 ? 'REGISTRADO' : 'ENVIANDO', imprimivel: id === 11, numero_banco: id === 11 ? '14000000000000011' : null,
+      descricao: id === 11 ? 'Registrado no banco em 27/11/2026 12:00.' : 'Aguardando registro no banco (há 2 min).',
+    }));
+    api.boletoPdf.mockRejectedValue(new ApiError(409, { status: 409, msg: 'Aguardando registro no banco (há 2 min): o boleto pode ser impresso assim que o banco confirmar.' }));
+    renderPage();
+    const p1 = await screen.findByRole('region', { name: 'No banco — Parcela 01' });
+    expect(p1).toHaveTextContent('Registrado');
+    expect(p1).toHaveTextContent('Registrado no banco em 27/11/2026 12:00.');
+    const p2 = screen.getByRole('region', { name: 'No banco — Parcela 02' });
+    expect(p2).toHaveTextContent('Aguardando registro');
+    fireEvent.click(screen.getByRole('button', { name: 'Gerar Boleto da parcela 2' }));
+    expect(await screen.findByText('Aguardando registro no banco (há 2 min): o boleto pode ser impresso assim que o banco confirmar.')).toBeInTheDocument();
+  });
+
+  it('a conta by CNAB files: no bank section', async () => {
+    api.getGarantiaImpressao.mockResolvedValue(garantia('APROVADO', 'S', 'APROVADO'));
+    renderPage();
+    await screen.findByRole('table', { name: 'Parcelas' });
+    await waitFor(() => expect(banco.getBoletoBanco.mock.calls.map((c) => c[0])).toEqual(expect.arrayContaining([11, 12])));
+    expect(screen.queryByText('Registro no banco')).not.toBeInTheDocument();
   });
 });

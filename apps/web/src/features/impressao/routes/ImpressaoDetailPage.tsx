@@ -10,6 +10,7 @@ import { openPdf, pdfs, uploadDuplicatas, type ParcelaImpressao } from '../api/i
 import { assinaturasQuery, garantiaImpressaoQuery } from '../api/impressao-queries';
 import { AssinaturaModal } from '../components/AssinaturaModal';
 import { AssinaturasEnviadas } from '../components/AssinaturasEnviadas';
+import { ParcelasNoBanco } from '../components/ParcelasNoBanco';
 
 const open = (load: () => Promise<string>) => openPdf(load).catch((err) => showError(errorMessage(err)));
 
@@ -109,6 +110,7 @@ export function ImpressaoDetailPage() {
           },
         ]}
       />
+      <ParcelasNoBanco garantiaId={g.id} parcelas={g.boletos} />
       <Title order={5}>Duplicatas enviadas</Title>
       <DuplicatasEnviadas garantiaId={id} />
       {podeAlterar && <DuplicataDropzone loading={duplicatas.busy} onUpload={duplicatas.run} enviadas={enviadas.data?.length ?? 0} />}
