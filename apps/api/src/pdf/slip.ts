@@ -15,6 +15,8 @@ export type SlipData = {
   garantiaId: number;
   garantiaDigito: number;
   loja: string;
+  /** The Pix QR (EMV) the bank issued when it registered the boleto by API (boleto híbrido), printed instead of ours. */
+  pixEmv?: string | null;
   /**
    * A stand-alone slip (boleto avulso): nothing guarantees its payment, so it must not say so
    * (issue 25). Absent for the instalments of a guarantee.
@@ -59,8 +61,9 @@ export function documentNumber(s: SlipData): string {
   return `${fmt.protocol(s.garantiaId, s.garantiaDigito)}/${String(s.parcela).padStart(2, '0')}`;
 }
 
-/** The boleto híbrido's Pix: static BR Code with the amount and a txid from the nosso número. */
+/** The boleto híbrido's Pix: the bank's own QR when it issued one (API registration), else a static BR Code with the amount and a txid from the nosso número. */
 export function pixPayload(s: SlipData): string | null {
+  if (s.pixEmv) return s.pixEmv;
   if (!s.conta.pixChave) return null;
   return buildPixBrCode({
     key: s.conta.pixChave,

@@ -8,6 +8,9 @@ import { buildBankSandbox } from '../../src/bank-sandbox/build-bank-sandbox.js';
 import { bancoComunicacao, bancoRegistro, bancoWebhook, boleto, contaCobranca, ledgerTransaction, retornoItem } from '../../src/db/schema/index.js';
 import { insertContaCobranca, type ContaCobrancaRow } from '../../src/modules/conta-cobranca/insert-conta-cobranca.js';
 import { syncConta } from '../../src/modules/banco/sync-conta.js';
+import { slipsOf } from '../../src/modules/boletos/slip-source.js';
+import { buildSlip } from '../../src/modules/boletos/number-boletos.js';
+import { pixPayload } from '../../src/pdf/slip.js';
 import type { BankServices } from '../../src/services.js';
 import { bankAnswer, createCnabTestApp, get, post, releasedBoletos, uploadRetorno, waitForRetorno, type CnabTestApp } from '../cnab/support.js';
 
@@ -51,6 +54,11 @@ type ContaRowLike = ContaCobrancaRow;
 const sandboxCall = async (path: string, body?: object) => {
   const res = await fetch(`${sandboxUrl}${path}`, { method: body ? 'POST' : 'GET', headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
   return { status: res.status, json: (await res.json().catch(() => null)) as unknown };
+};
+const collect = async <T>(it: AsyncIterable<T>) => {
+  const out: T[] = [];
+  for await (const x of it) out.push(x);
+  return out;
 };
 const registro = async (boletoId: number) => (await t.db.select().from(bancoRegistro).where(eq(bancoRegistro.boleto_id, boletoId)))[0];
 const situacao = async (boletoId: number) => (await t.db.select({ s: boleto.situacao }).from(boleto).where(eq(boleto.id, boletoId)))[0].s;
@@ -137,6 +145,12 @@ describe('a conta by Banco do Brasil API', () => {
 
     const pdf = await get(t, `/api/boleto/getBoleto/${b.id}`);
     expect(pdf.statusCode).toBe(200);
+    // the slip prints the bank's lines (equal to the ones we compute) and the bank's Pix QR
+    const [slip] = await collect(slipsOf(t.db, b.garantia_id, b.id));
+    expect(slip.digitableLine.replace(/\D/g, '')).toBe(r.linha_digitavel);
+    expect(buildSlip(conta, Number(b.nosso_numero), 31000, b.vencimento).digitableLine.replace(/\D/g, '')).toBe(r.linha_digitavel);
+    expect(r.pix_emv).toMatch(/^000201/);
+    expect(pixPayload(slip)).toBe(r.pix_emv);
 
     // the sandbox pays it (BB's homologação simulation) and sends the baixa operacional webhook
     const paid = await sandboxCall(`/bb/sandbox/boletos/${r.numero_banco}/pagar`, { canal: 'PIX' });

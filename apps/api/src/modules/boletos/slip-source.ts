@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
-import { dayInSaoPaulo, PAYABLE_SITUACOES, toCents, type Situacao } from '@bg/domain';
+import { dayInSaoPaulo, formatDigitableLine, PAYABLE_SITUACOES, toCents, type Situacao } from '@bg/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { bancoRegistro, boleto, contaCobranca, empresa, garantia, pessoaVisao } from '../../db/schema/index.js';
 import { boletoX } from '../../db/schema/boleto-extra.js';
@@ -117,11 +117,13 @@ export async function* slipsOf(db: Db, garantiaId: number, boletoId?: number, ba
       loja: empresa.fantasia,
       pagador: pagadorColumns,
       conta: contaCobranca,
+      banco: { linha: bancoRegistro.linha_digitavel, barras: bancoRegistro.codigo_barras, pix: bancoRegistro.pix_emv },
     });
     const rows = await withBoletoContext(select.from(boleto).$dynamic())
       .leftJoin(pessoaVisao, visaoDaGarantia)
       .innerJoin(boletoX, eq(boletoX.id, boleto.id))
       .innerJoin(contaCobranca, eq(contaCobranca.id, boletoX.conta_cobranca_id))
+      .leftJoin(bancoRegistro, eq(bancoRegistro.boleto_id, boleto.id))
       .where(
         and(
           eq(boleto.garantia_id, garantiaId),
@@ -142,6 +144,8 @@ type SlipRow = {
   id: number; digito: number; parcela: number; valor: string; vencimento: string; nosso_numero: number | null; created_at: Date;
   qtd: number; garantia_id: number; garantia_digito: number; loja: string;
   pagador: SlipPayerSource; conta: typeof contaCobranca.$inferSelect;
+  /** What the bank answered when it registered the boleto by API (null fields otherwise). */
+  banco: { linha: string | null; barras: string | null; pix: string | null } | null;
 };
 
 function toSlip(r: SlipRow): SlipData {
@@ -155,9 +159,11 @@ function toSlip(r: SlipRow): SlipData {
     valorCents: cents,
     vencimento: r.vencimento,
     emissao: dayInSaoPaulo(r.created_at),
-    barcode: built.barcode,
-    digitableLine: built.digitableLine,
+    // registered by API: the bank's own lines (they agree with ours; the bank's are the ones it pays)
+    barcode: r.banco?.barras && /^\d{44}$/.test(r.banco.barras) ? r.banco.barras : built.barcode,
+    digitableLine: r.banco?.linha && /^\d{47}$/.test(r.banco.linha) ? formatDigitableLine(r.banco.linha) : built.digitableLine,
     ourNumberFormatted: built.ourNumberFormatted,
+    pixEmv: r.banco?.pix ?? null,
     garantiaId: r.garantia_id,
     garantiaDigito: r.garantia_digito,
     loja: r.loja,
