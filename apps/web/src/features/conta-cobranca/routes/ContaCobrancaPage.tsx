@@ -8,6 +8,7 @@ import { useSubmit } from '../../../lib/use-submit';
 import { zodValidate } from '../../../lib/zod-form';
 import { saveContaCobranca, type ContaCobranca } from '../api/conta-cobranca';
 import { contaCobrancaKeys, contaCobrancaQuery } from '../api/conta-cobranca-queries';
+import { IntegracaoBancoSection } from '../components/IntegracaoBancoSection';
 
 const EMPTY: ContaCobrancaForm = {
   banco: '104', agencia: '', conta: '', codigo_beneficiario: '', carteira: 'RG', nome: '', cnpj: '',
@@ -39,7 +40,7 @@ const FIELDS: { name: keyof ContaCobrancaForm; label: string; span: number; requ
   { name: 'pix_chave', label: 'Chave Pix (boleto híbrido)', span: 12, hint: 'Opcional: com uma chave, cada boleto traz o QR code Pix' },
 ];
 
-/** Administração > Conta de Cobrança: the beneficiary's bank account used on every slip. */
+/** Administração > Conta de Cobrança: the beneficiary's bank account used on every slip, and how it reaches the bank. */
 export function ContaCobrancaPage() {
   const query = useQuery(contaCobrancaQuery());
   const form = useForm<ContaCobrancaForm>({ initialValues: EMPTY, validate: zodValidate(contaCobrancaSchema) });
@@ -81,6 +82,7 @@ export function ContaCobrancaPage() {
         </Grid>
         <FormActions mt="md" loading={save.busy} />
       </form>
+      {query.data && <IntegracaoBancoSection />}
     </Stack>
   );
 }
