@@ -122,9 +122,9 @@ async function registerBanks(app: FastifyInstance, ctx: AppContext, clock: Clock
     }
   };
   app.addHook('onReady', async () => {
+    // the first tick after one interval: onReady runs before listen, and the in-process sandbox is this server
     timer = setInterval(() => void tick(), config.bank.syncSeconds * 1000);
     timer.unref();
-    void tick();
   });
   app.addHook('preClose', async () => {
     if (timer) clearInterval(timer);
