@@ -4,7 +4,7 @@ import { changeSituacao } from '../../src/modules/boletos/change-situacao.js';
 import { usuario } from '../../src/db/schema/index.js';
 import { totpCode } from '../../src/modules/auth/totp.js';
 import type { LightMyRequestResponse } from 'fastify';
-import { pessoaTelefone, pessoaVisao } from '../../src/db/schema/index.js';
+import { bancoDivergencia, bancoRegistro, pessoaTelefone, pessoaVisao } from '../../src/db/schema/index.js';
 import { fileIdOf, PNG, type Role, type World } from './fixtures.js';
 
 /**
@@ -191,6 +191,37 @@ export const MATRIX: Record<string, MatrixEntry> = {
     const { id: _id, created_at: _c, updated_at: _u, ativa: _a, ...conta } = w.admin.conta as Record<string, unknown>;
     return { body: conta };
   }),
+
+  // banks by API (issue 26, docs/banks.md): the bank's webhook authenticates by the conta's token
+  // (none here: 401 for everybody), the rest is the administradores'; a boleto at the bank is read
+  // as the boleto is (its scope)
+  'POST /api/banco/webhook/:id': entry(PUBLIC, (w) => ({ params: { id: w.admin.conta.id }, body: [] })),
+  'GET /api/contaCobranca/getAll': entry(ADMIN),
+  'POST /api/contaCobranca/integracao/:id': entry(ADMIN, (w) => ({ params: { id: w.admin.conta.id }, body: { modo: 'CNAB' } })),
+  'POST /api/contaCobranca/testarConexao/:id': entry(ADMIN, (w) => ({ params: { id: w.admin.conta.id } })),
+  'GET /api/banco/boleto/:id': entry(A_READ, (w) => ({ params: { id: w.A.liberada.boletoIds[0] } })),
+  'POST /api/banco/registrar/:id': entry(ADMIN, async (w) => {
+    const id = await w.fresh.boleto(w.A, 'DISPONÍVEL PARA PAGAMENTO');
+    await w.db.insert(bancoRegistro).values({ boleto_id: id, conta_cobranca_id: w.admin.conta.id as number, estado: 'REJEITADO' });
+    return { params: { id } };
+  }),
+  // asking the bank needs a bank: a registration not sent yet is refused (409) before any call —
+  // what is checked here is who may ask (tests/banco cover the call itself against the sandbox)
+  'POST /api/banco/consultar/:id': entry({ ...ADMIN, admin: 409 }, async (w) => {
+    const id = await w.fresh.boleto(w.A, 'DISPONÍVEL PARA PAGAMENTO');
+    await w.db.insert(bancoRegistro).values({ boleto_id: id, conta_cobranca_id: w.admin.conta.id as number, estado: 'PENDENTE' });
+    return { params: { id } };
+  }),
+  // Conciliação: findings of the daily reconciliation, administradores only
+  'GET /api/banco/conciliacao': entry(ADMIN),
+  'POST /api/banco/conciliacao/resolver/:id': entry(ADMIN, async (w) => {
+    const [d] = await w.db
+      .insert(bancoDivergencia)
+      .values({ conta_cobranca_id: w.admin.conta.id as number, numero_banco: `9${w.fresh.tag()}`.slice(0, 30), tipo: 'NAO_ENCONTRADO_AQUI', detalhe: { origem: 'matriz' } })
+      .returning({ id: bancoDivergencia.id });
+    return { params: { id: d.id }, body: { acao: 'DESCARTAR' } };
+  }),
+  'POST /api/banco/conciliacao/executar': entry(ADMIN),
 
   // antecipações and the sale simulator
   // an administrador looks at the shop it names (read only); an usuario may name only its own empresa (B: 404)
