@@ -3,7 +3,7 @@ import { CnabError, cnabAccountFromConta, fromCents, nextSituacao, SITUACAO, toC
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { remessa } from '../../db/schema/index.js';
-import { AppError } from '../../errors/app-error.js';
+import { AppError, wrongState } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { numberBoletos } from '../boletos/number-boletos.js';
@@ -17,6 +17,9 @@ import { dentroDaJanela, devolverRejeitados, foraPorVencimento, janelaDaRemessa,
 import { assertAdmin } from '../tenancy/access.js';
 
 export const REMESSA_VAZIA = 'Não há títulos para a remessa: nenhum boleto disponível para registro, pedido de baixa ou alteração pendente.';
+/** Gerar Remessa while the active conta works by API. */
+export const REMESSA_CONTA_API =
+  'A conta de cobrança ativa trabalha pela API do banco: os boletos são registrados, alterados e baixados sem arquivo. Para gerar remessas, mude a conta para arquivo CNAB em Conta de Cobrança.';
 export const MOTIVO_SEM_REGISTRO = 'Baixa confirmada sem remessa: o título nunca foi enviado ao banco';
 
 const S = SITUACAO;
@@ -73,6 +76,8 @@ export async function gerarRemessa(
   try {
     return await deps.db.transaction(async (tx) => {
       const conta = await requireContaCobranca(tx);
+      // a conta by API sends its boletos itself (modules/banco): a job enqueued before the switch makes no file
+      if (conta.modo === 'API') throw wrongState(REMESSA_CONTA_API);
       await tx.execute(sql`select pg_advisory_xact_lock(727041, ${conta.id})`);
       const only = options.boletoIds ? sql`and b.id in (${options.boletoIds.length ? sql.join(options.boletoIds.map((id) => sql`${id}`), sql`, `) : sql`null`})` : sql``;
       // due dates a barcode issued today names: the others stay where they are, listed with the reason

@@ -7,7 +7,7 @@ import type { JobQueue } from '../../jobs/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { ACERTO_MOTIVO } from '../garantia/update-boleto-atendimento.js';
-import { REMESSA_VAZIA } from './gerar-remessa.js';
+import { REMESSA_CONTA_API, REMESSA_VAZIA } from './gerar-remessa.js';
 import { remessaJob } from './remessa-job.js';
 import { assertAdmin } from '../tenancy/access.js';
 
@@ -25,10 +25,6 @@ export const REMESSA_EXCLUSIVA = 'gerar-remessa';
  * (`em_andamento`). The claim itself (lock + guarded updates) happens in the job, so even two jobs
  * never share a boleto.
  */
-/** Gerar Remessa while the active conta works by API. */
-export const REMESSA_CONTA_API =
-  'A conta de cobrança ativa trabalha pela API do banco: os boletos são registrados, alterados e baixados sem arquivo. Para gerar remessas, mude a conta para arquivo CNAB em Conta de Cobrança.';
-
 export async function solicitarRemessa(deps: { db: Db; jobs: JobQueue }, actor: Actor): Promise<{ job_id: number; em_andamento: boolean }> {
   assertAdmin(actor);
   const [running] = await deps.db
