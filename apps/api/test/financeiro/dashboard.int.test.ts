@@ -75,6 +75,6 @@ describe('GET /api/dashboard/getResumo', () => {
     expect(after.inadimplentes - before.inadimplentes).toBe(2);
     expect(after).not.toHaveProperty('ultimaRemessa');
     expect(after).not.toHaveProperty('ultimoRetorno');
-    expect(Object.keys(after).sort()).toEqual(['aRepassar', 'antecipacoesARecuperar', 'antecipacoesEmAnalise', 'garantiasEmAnalise', 'inadimplentes', 'perfil']);
+    expect(Object.keys(after).sort()).toEqual(['aRepassar', 'antecipacoesARecuperar', 'antecipacoesEmAnalise', 'bancoAguardando', 'conciliacaoDiferencas', 'garantiasEmAnalise', 'inadimplentes', 'perfil']);
   });
 });
