@@ -118,6 +118,12 @@ describe('a conta by Banco do Brasil API', () => {
     expect(row.api_segredos).not.toContain(CLIENT.clientSecret);
   });
 
+  it('refuses Gerar Remessa while the active conta works by API', async () => {
+    const res = await post(t, '/api/boleto/gerarRemessa');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().msg).toMatch(/trabalha pela API do banco/);
+  });
+
   it('registers a released boleto, prints it only after the bank confirmed, and settles the sandbox payment from the webhook', async () => {
     const [b] = await releasedBoletos(t, [31000]);
     // not printable before the bank confirmed
