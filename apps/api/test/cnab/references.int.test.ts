@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../harness.js';
@@ -91,5 +92,26 @@ describe('what they name is not deleted nor renumbered', () => {
     const w = await world();
     const attempt = db().transaction((tx) => tx.execute(sql`delete from remessa where id = ${w.remessaId}`), { isolationLevel: 'repeatable read' });
     expect(await refusal(attempt)).toMatch(/Linhas de remessa só são excluídas em READ COMMITTED/);
+  });
+});
+
+describe('retorno_item names what exists (statement trigger retorno_item_referencias, 0147)', () => {
+  const line = (retornoId: number, boletoId: number | null, linha: number) =>
+    db().execute(sql`insert into retorno_item (retorno_id, linha, nosso_numero, movimento, movimento_descricao, categoria, resultado, boleto_id)
+      values (${retornoId}, ${linha}, '1', '06', 'Liquidação', 'liquidacao', 'NAO_ENCONTRADO', ${boletoId})`);
+
+  it('a line of a retorno or of a boleto that does not exist is refused; a retorno with lines is not deleted', async () => {
+    const w = await world();
+    const fileId = randomUUID();
+    const sha = createHash('sha256').update(fileId).digest('hex');
+    await db().execute(sql`insert into stored_file (id, storage_key, original_name, content_type, size_bytes, sha256) values (${fileId}, ${`retornos/${fileId}.ret`}, 'referencias.ret', 'text/plain', 1, ${sha})`);
+    const [r] = await exec(sql`insert into retorno (arquivo, file_id, sha256, tamanho_bytes, status, banco, conta_cobranca_id, quantidade_titulos)
+      values ('referencias.ret', ${fileId}, ${sha}, 1, 'PROCESSADO', '104', ${(await seedContaCobranca(db())).id}, 1) returning id`);
+    const retornoId = Number(r.id);
+    expect(await refusal(line(987654, null, 1))).toMatch(/Linha de retorno cita retorno que não existe \(retorno 987654\)/);
+    expect(await refusal(line(retornoId, 987654, 1))).toMatch(/Linha de retorno cita boleto que não existe \(boleto 987654\)/);
+    expect(await refusal(line(retornoId, w.boletos[0], 1))).toBe('aceito');
+    expect(await refusal(db().execute(sql`delete from retorno where id = ${retornoId}`))).toMatch(new RegExp(`Registro ${retornoId} de retorno citado em retorno_item`));
+    expect(await refusal(db().execute(sql`delete from boleto where id = ${w.boletos[0]}`))).toMatch(/citado em retorno_item/);
   });
 });

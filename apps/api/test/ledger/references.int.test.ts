@@ -152,3 +152,31 @@ describe('what entries name cannot disappear', () => {
     expect(await exec(sql`select count(*)::int as n from ledger_entry where boleto_id = ${b.boletoId}`)).toEqual([{ n: 2 }]);
   });
 });
+
+describe('a transaction must name what exists (statement trigger ledger_transaction_referencias, 0147)', () => {
+  const insertTransaction = (refs: { boleto_id?: number; empresa_id?: number; pessoa_id?: number; usuario_id?: number; retorno_item_id?: number }) =>
+    db().transaction(async (tx) => {
+      const key = `referencias-transacao-${Math.random()}`;
+      await tx.execute(sql`insert into ledger_transaction (idempotency_key, kind, occurred_on, description, content_hash, entry_count, total_cents, boleto_id, empresa_id, pessoa_id, usuario_id, retorno_item_id)
+        values (${key}, 'consulta', '2025-03-10', 'x', repeat('0', 64), 2, 100, ${refs.boleto_id ?? null}, ${refs.empresa_id ?? null}, ${refs.pessoa_id ?? null}, ${refs.usuario_id ?? null}, ${refs.retorno_item_id ?? null})`);
+    });
+
+  it('a boleto, an empresa, a pessoa, a usuario or a retorno line that does not exist is refused at once', async () => {
+    expect(await refusal(insertTransaction({ boleto_id: 987654 }))).toMatch(/Transação do razão cita boleto que não existe \(boleto 987654\)/);
+    expect(await refusal(insertTransaction({ empresa_id: 987654 }))).toMatch(/cita empresa que não existe \(empresa 987654\)/);
+    expect(await refusal(insertTransaction({ pessoa_id: 987654 }))).toMatch(/cita pessoa que não existe \(pessoa 987654\)/);
+    expect(await refusal(insertTransaction({ usuario_id: 987654 }))).toMatch(/cita usuario que não existe \(usuario 987654\)/);
+    expect(await refusal(insertTransaction({ retorno_item_id: 987654 }))).toMatch(/cita retorno_item que não existe \(retorno_item 987654\)/);
+  });
+
+  it('an empresa or a boleto a transaction names is not deleted; TRUNCATE of what rows name without a foreign key is refused', async () => {
+    const { empresaId, boletoId } = await unreleasedBoleto();
+    await db().transaction((tx) => postTransaction(tx, { ...draftNaming(empresaId, null, `referencias-empresa-${empresaId}`), refs: { empresaId, boletoId } }));
+    expect(await refusal(db().execute(sql`delete from boleto where id = ${boletoId}`))).toMatch(new RegExp(`Registro ${boletoId} de boleto citado em ledger_transaction`));
+    expect(await refusal(db().execute(sql`delete from empresa where id = ${empresaId}`))).toMatch(/citado em ledger_transaction|viola|violates/);
+    expect(await refusal(db().execute(sql`update empresa set id = id + 1000000 where id = ${empresaId}`))).toMatch(/O id de empresa não muda/);
+    for (const table of ['boleto', 'empresa', 'pessoa', 'usuario', 'retorno', 'retorno_item', 'remessa']) {
+      expect(await refusal(db().execute(sql.raw(`truncate ${table} cascade`)))).toMatch(/não é permitido|só aceita inclusões|não são excluídas/);
+    }
+  });
+});
