@@ -35,7 +35,7 @@ test('[SESSION]: administrador sees the four sections', async ({ page }) => {
   await loginAs(page, 'admin');
   await expect.poll(() => menuLabels(page)).toEqual([
     'Início',
-    'Operação', 'Nova Garantia', 'Garantias', 'Impressão de Boletos', 'Antecipações', 'Remessas', 'Retornos',
+    'Operação', 'Nova Garantia', 'Garantias', 'Impressão de Boletos', 'Antecipações', 'Remessas', 'Retornos', 'Conciliação',
     'Financeiro', 'Recebimentos', 'Boletos Garantidos', 'Boletos Avulsos', 'Faturamento', 'Fechamento', 'Extrato', 'Repasses',
     'Cobrança', 'Inadimplentes', 'Agendamentos', 'Acordos',
     'Administração', 'Empresas', 'Franqueados', 'Pessoas', 'Usuários', 'CPFs Suspeitos', 'Auditoria', 'Conta de Cobrança', 'Mensagens', 'LGPD',

@@ -26,6 +26,8 @@ describe('menus by level', () => {
       { label: 'Extrato', to: '/financeiro/extrato' },
       { label: 'Repasses', to: '/financeiro/repasses' },
     ]);
+    // Conciliação beside Remessas and Retornos (issue 26: banks by API)
+    expect(menu.filter(isSection).find((s) => s.label === 'Operação')!.links.slice(-3).map((l) => l.label)).toEqual(['Remessas', 'Retornos', 'Conciliação']);
     // LGPD: the data subject's export (docs/decisions/095)
     expect(menu.filter(isSection).find((s) => s.label === 'Administração')!.links.at(-1)).toEqual({ label: 'LGPD', to: '/administracao/lgpd' });
   });

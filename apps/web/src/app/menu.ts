@@ -28,6 +28,7 @@ export function menuFor(user: CurrentUser, chatUrl: string): MenuEntry[] {
           { label: 'Antecipações', to: '/operacao/antecipacoes' },
           { label: 'Remessas', to: '/operacao/remessas' },
           { label: 'Retornos', to: '/operacao/retornos' },
+          { label: 'Conciliação', to: '/operacao/conciliacao' },
         ],
       },
       {

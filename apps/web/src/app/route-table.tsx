@@ -36,6 +36,7 @@ const AcordosPage = page(() => import('../features/cobranca/routes/AcordosPage')
 const MensagensPage = page(() => import('../features/mensagens/routes/MensagensPage'), 'MensagensPage');
 const RemessasPage = page(() => import('../features/remessas/routes/RemessasPage'), 'RemessasPage');
 const RetornosPage = page(() => import('../features/retornos/routes/RetornosPage'), 'RetornosPage');
+const ConciliacaoPage = page(() => import('../features/conciliacao/routes/ConciliacaoPage'), 'ConciliacaoPage');
 const BoletosAvulsosPage = page(() => import('../features/boletos-avulsos/routes/BoletosAvulsosPage'), 'BoletosAvulsosPage');
 const NovoBoletoAvulsoPage = page(() => import('../features/boletos-avulsos/routes/NovoBoletoAvulsoPage'), 'NovoBoletoAvulsoPage');
 const TwoFactorPage = page(() => import('../features/session/routes/TwoFactorPage'), 'TwoFactorPage');
@@ -64,6 +65,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/operacao/antecipacoes/simular-venda', title: 'Simular venda', access: 'user', element: <SimuladorVendaPage /> },
   { path: '/operacao/remessas', title: 'Remessas', access: 'admin', element: <RemessasPage /> },
   { path: '/operacao/retornos', title: 'Retornos', access: 'admin', element: <RetornosPage /> },
+  { path: '/operacao/conciliacao', title: 'Conciliação', access: 'admin', element: <ConciliacaoPage /> },
   { path: '/cobranca/inadimplentes', title: 'Inadimplentes', access: 'admin', element: <InadimplentesPage /> },
   { path: '/cobranca/inadimplentes/detalhe/:inadimplenteId', title: 'Detalhe do Inadimplente', access: 'admin', element: <InadimplenteDetailPage /> },
   { path: '/cobranca/agendamentos', title: 'Agendamentos', access: 'admin', element: <AgendamentosPage /> },
