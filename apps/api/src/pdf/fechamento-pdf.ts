@@ -7,6 +7,7 @@ import { fmt } from './slip.js';
 import { drawTable, type PdfColumn } from './table.js';
 
 type Boleto = FechamentoData['boletos'][number];
+type Canal = FechamentoData['recebido_por_canal'][number];
 type Linha = { descricao: string; valor: number };
 
 const reais = (v: number) => fmt.money(toCents(v));
@@ -31,6 +32,24 @@ export function writeFechamento(doc: Pdf, f: FechamentoData): void {
   ]);
 
   y += 14;
+  doc.font('bold').fontSize(10).text('Recebido por canal', x, y);
+  y += 14;
+  y = f.recebido_por_canal.length
+    ? drawTable<Canal>(
+        doc,
+        x,
+        y,
+        [
+          { header: 'Canal', width: w * 0.3, value: (c) => c.nome },
+          { header: 'Boletos', width: w * 0.12, align: 'right', value: (c) => String(c.quantidade) },
+          { header: 'Pago no banco', width: w * 0.18, align: 'right', value: (c) => reais(c.valor_pago) },
+        ],
+        f.recebido_por_canal,
+        [['Total (Recebido Premium)', String(f.recebido_por_canal.reduce((n, c) => n + c.quantidade, 0)), reais(r.recebido_premium)]],
+      )
+    : (doc.font('regular').fontSize(8.5).text('Nenhum boleto pago no banco no mês.', x, y), doc.y);
+
+  y += 14;
   doc.font('bold').fontSize(10).text('Boletos liquidados e baixados', x, y);
   y += 14;
   doc.font('regular').fontSize(7.5).text('Pelas datas do banco: o mês da data de crédito (ou da ocorrência, sem crédito); a baixa, pelo dia em que a loja a registrou.', x, y, { width: w });
@@ -43,16 +62,19 @@ export function writeFechamento(doc: Pdf, f: FechamentoData): void {
     while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
     return `${cut.trimEnd()}…`;
   };
+  // A4 has no room for a Canal column beside Forma at this size: a bank payment's form is its channel
+  // ("Pix", "Internet banking"…), "Banco" when the bank did not say (a CNAB line); a baixa is "Loja".
+  const formaCanal = (b: Boleto) => (b.situacao === 'BAIXADO' ? 'Loja' : b.canal ? b.canal_nome : 'Banco');
   const columns: PdfColumn<Boleto>[] = [
     { header: 'Garantia', width: w * 0.09, value: (b) => `${fmt.protocol(b.garantia_id, b.garantia_digito)}/${String(b.parcela).padStart(2, '0')}` },
-    { header: 'Cliente', width: w * 0.17, value: (b) => fit(b.nome_razao, w * 0.17 - 6) },
-    { header: 'Vencimento', width: w * 0.11, align: 'center', value: (b) => fmt.date(b.vencimento) },
-    { header: 'Forma', width: w * 0.07, value: (b) => (b.situacao === 'LIQUIDADO' ? 'Banco' : 'Loja') },
-    { header: 'Data', width: w * 0.1, align: 'center', value: (b) => fmt.date(b.data) },
-    { header: 'Valor', width: w * 0.12, align: 'right', value: (b) => reais(b.valor) },
+    { header: 'Cliente', width: w * 0.14, value: (b) => fit(b.nome_razao, w * 0.14 - 6) },
+    { header: 'Vencimento', width: w * 0.104, align: 'center', value: (b) => fmt.date(b.vencimento) },
+    { header: 'Forma/canal', width: w * 0.127, value: formaCanal },
+    { header: 'Data', width: w * 0.094, align: 'center', value: (b) => fmt.date(b.data) },
+    { header: 'Valor', width: w * 0.116, align: 'right', value: (b) => reais(b.valor) },
     { header: 'Pago no banco', width: w * 0.13, align: 'right', value: (b) => reais(b.valor_pago) },
-    { header: 'Juros/multa', width: w * 0.11, align: 'right', value: (b) => reais(b.encargos) },
-    { header: 'Tarifa', width: w * 0.1, align: 'right', value: (b) => reais(b.tarifa) },
+    { header: 'Juros/multa', width: w * 0.103, align: 'right', value: (b) => reais(b.encargos) },
+    { header: 'Tarifa', width: w * 0.092, align: 'right', value: (b) => reais(b.tarifa) },
   ];
   const total = (pick: (b: Boleto) => number) => fmt.money(f.boletos.reduce((s, b) => s + toCents(pick(b)), 0));
   y = f.boletos.length

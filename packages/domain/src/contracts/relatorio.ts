@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../schemas/common.js';
 import { relatorioPeriodoSchema } from '../relatorio/periodo.js';
+import { CANAIS_PAGAMENTO, type CanalPagamento } from '../bank-api/canal-pagamento.js';
 import { defineContract } from './contract.js';
 import { calendarDate, id, money, ok, okData, timestamp } from './envelope.js';
 
@@ -49,6 +50,9 @@ export const faturamentoMesJson = z.object({
   recebido_premium: money,
 });
 
+/** A payment channel we know (issue 26); null: not given (a CNAB retorno line) or a code we do not read. */
+const canalPagamentoJson = z.enum(Object.keys(CANAIS_PAGAMENTO) as [CanalPagamento, ...CanalPagamento[]]).nullable();
+
 const boletoFechamentoJson = z.object({
   id,
   garantia_id: id,
@@ -69,6 +73,19 @@ const boletoFechamentoJson = z.object({
   encargos: money,
   /** The bank's fee on the payment (an expense of the guarantor, outside the six figures). */
   tarifa: money,
+  /** How the customer paid at the bank (the applied liquidação's channel); null for a baixa or a CNAB line. */
+  canal: canalPagamentoJson,
+  /** Its name as printed: "Pix", "Agência", "Internet banking"…, "—" when null. */
+  canal_nome: z.string(),
+});
+
+/** "Recebido por canal": the month's bank payments by channel; the rows add up to Recebido Premium. */
+const recebidoPorCanalJson = z.object({
+  canal: canalPagamentoJson,
+  nome: z.string(),
+  quantidade: z.number().int(),
+  /** What the bank paid through the channel (juros and multa included). */
+  valor_pago: money,
 });
 
 const antecipacaoFechamentoJson = z.object({
@@ -95,6 +112,7 @@ const fechamentoJson = z.object({
   mensalidade: money,
   total_antecipacoes: money,
   boletos: z.array(boletoFechamentoJson),
+  recebido_por_canal: z.array(recebidoPorCanalJson),
   antecipacoes: z.array(antecipacaoFechamentoJson),
   /** The closing rendered by the server, every value escaped (docs/decisions/021-server-escaped-html.md). */
   html: z.string(),

@@ -1,16 +1,26 @@
-import { eq, inArray } from 'drizzle-orm';
-import { inicioDoMes, toCents, type MesAno } from '@bg/domain';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { canalPagamento, canalPagamentoNome, inicioDoMes, toCents, type MesAno } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { antecipacao, boleto, empresa, garantia, pessoa } from '../../db/schema/index.js';
+import { antecipacao, boleto, empresa, garantia, pessoa, retornoItem } from '../../db/schema/index.js';
 import { notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { lancamentosDaLojaNoMes, type LancamentoDoMes } from '../ledger/relatorio-saldos.js';
 import { ADMIN_ONLY, assertAdmin } from '../tenancy/access.js';
 import { faturamentoLinhas, money, presentFiguras } from './faturamento-sql.js';
+import { recebidoPorCanal } from './recebido-por-canal.js';
 
 export type FechamentoInput = MesAno & { empresa_id: number };
 
 const ZERO = { total_boletos: '0', recebido_estabelecimento: '0', servicos_premium: '0', repasse_liquido: '0', recebido_premium: '0', receita: '0' };
+
+/**
+ * The channel of a boleto's applied liquidação (issue 26: stored for the bank APIs' payments, null
+ * for a CNAB line), read with the boleto's details — one statement for every boleto of the month,
+ * on `retorno_item_movimento_key (boleto_id, movimento, …)`. The newest one if a boleto ever had two.
+ */
+const canalDaLiquidacao = sql<string | null>`(select ${retornoItem.canal} from ${retornoItem}
+  where ${retornoItem.boleto_id} = ${boleto.id} and ${retornoItem.movimento} = '06' and ${retornoItem.resultado} = 'APLICADO'
+  order by ${retornoItem.id} desc limit 1)`;
 
 /** A boleto's payment of the month: at the bank (the transit account got money) or to the shop (the memo account). */
 const pagamento = (l: LancamentoDoMes) => l.boletoId !== null && (l.pagoNoBancoCents !== 0 || (l.valores.memo_recebido_loja ?? 0) !== 0);
@@ -21,7 +31,8 @@ const v = (l: LancamentoDoMes, code: keyof LancamentoDoMes['valores']) => l.valo
  * — the same monthly balances, so both reports agree to the centavo — and, boleto by boleto, what
  * is behind it, read from the shop's ledger entries of the month (by the bank's dates): each boleto
  * the bank paid (valor pago, encargos, tarifa, data de crédito) or the customer paid to the shop,
- * the consultas, the mensalidade and the advance fees. An empresa not billed that month (not yet
+ * the consultas, the mensalidade and the advance fees; each bank payment's channel (Pix, agência…)
+ * and what the bank paid through each channel. An empresa not billed that month (not yet
  * registered, or blocked without movement) shows zeros.
  */
 export async function fechamentoData(db: DbOrTx, actor: Actor, input: FechamentoInput) {
@@ -36,7 +47,7 @@ export async function fechamentoData(db: DbOrTx, actor: Actor, input: Fechamento
   const boletoIds = [...new Set(pagamentos.map((l) => l.boletoId!))];
   const detalhes = boletoIds.length
     ? await db
-        .select({ id: boleto.id, garantia_id: garantia.id, garantia_digito: garantia.digito, parcela: boleto.parcela, nome_razao: pessoa.nome_razao, cpf_cnpj: pessoa.cpf_cnpj, vencimento: boleto.vencimento })
+        .select({ id: boleto.id, garantia_id: garantia.id, garantia_digito: garantia.digito, parcela: boleto.parcela, nome_razao: pessoa.nome_razao, cpf_cnpj: pessoa.cpf_cnpj, vencimento: boleto.vencimento, canal: canalDaLiquidacao })
         .from(boleto)
         .innerJoin(garantia, eq(garantia.id, boleto.garantia_id))
         .innerJoin(pessoa, eq(pessoa.id, garantia.pessoa_id))
@@ -54,6 +65,8 @@ export async function fechamentoData(db: DbOrTx, actor: Actor, input: Fechamento
   const consultas = lancamentos.filter((l) => v(l, 'receita_consulta') !== 0);
   const totalConsultas = consultas.reduce((s, l) => s + v(l, 'receita_consulta'), 0);
   const mensalidade = lancamentos.reduce((s, l) => s + v(l, 'receita_mensalidade'), 0);
+  // the channel is a bank payment's: a boleto the customer paid to the shop has none
+  const canalDe = (l: LancamentoDoMes) => (l.pagoNoBancoCents !== 0 ? canalPagamento(porId.get(l.boletoId!)!.canal) : null);
 
   return {
     mes: periodo.mes,
@@ -84,8 +97,11 @@ export async function fechamentoData(db: DbOrTx, actor: Actor, input: Fechamento
         valor_pago: money(l.pagoNoBancoCents),
         encargos: money(v(l, 'receita_encargos')),
         tarifa: money(v(l, 'despesa_tarifa')),
+        canal: canalDe(l),
+        canal_nome: canalPagamentoNome(canalDe(l)),
       };
     }),
+    recebido_por_canal: recebidoPorCanal(pagamentos.filter((l) => l.pagoNoBancoCents !== 0).map((l) => ({ canal: canalDe(l), pagoNoBancoCents: l.pagoNoBancoCents }))),
     antecipacoes: antecipacaoIds.map((id) => {
       const linhas = fees.filter((l) => l.antecipacaoId === id);
       const soma = (code: keyof LancamentoDoMes['valores']) => linhas.reduce((s, l) => s + v(l, code), 0);

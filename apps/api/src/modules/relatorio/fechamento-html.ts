@@ -35,9 +35,12 @@ export function fechamentoHtml(f: FechamentoData): string {
     .map(
       (b) =>
         `<tr><td>${e(formatProtocol(b.garantia_id, b.garantia_digito))}</td><td>${e(String(b.parcela).padStart(2, '0'))}</td><td>${e(b.nome_razao)}</td>` +
-        `<td>${e(formatCpfCnpj(b.cpf_cnpj))}</td><td>${e(formatDateBR(b.vencimento))}</td><td>${e(FORMA[b.situacao])}</td>` +
+        `<td>${e(formatCpfCnpj(b.cpf_cnpj))}</td><td>${e(formatDateBR(b.vencimento))}</td><td>${e(FORMA[b.situacao])}</td><td>${e(b.canal_nome)}</td>` +
         `<td>${e(formatDateBR(b.data))}</td>${moneyCell(b.valor)}${moneyCell(b.valor_pago)}${moneyCell(b.encargos)}${moneyCell(b.tarifa)}</tr>`,
     )
+    .join('');
+  const canais = f.recebido_por_canal
+    .map((c) => `<tr><td>${e(c.nome)}</td><td class="valor">${e(c.quantidade)}</td>${moneyCell(c.valor_pago)}</tr>`)
     .join('');
   const antecipacoes = f.antecipacoes
     .map(
@@ -53,12 +56,18 @@ export function fechamentoHtml(f: FechamentoData): string {
     `<table class="resumo"><tbody>`,
     ...resumo.map(([label, v, hint]) => `<tr><th>${e(label)}</th>${moneyCell(v)}<td class="hint">${e(hint)}</td></tr>`),
     `</tbody></table>`,
+    `<h3>Recebido por canal</h3>`,
+    f.recebido_por_canal.length
+      ? `<table class="canais"><thead><tr><th>Canal</th><th>Boletos</th><th>Pago no banco</th></tr></thead><tbody>${canais}</tbody>` +
+        `<tfoot><tr><th>Total (Recebido Premium)</th><td class="valor">${e(f.recebido_por_canal.reduce((n, c) => n + c.quantidade, 0))}</td>${moneyCell(r.recebido_premium)}</tr></tfoot></table>` +
+        `<p class="hint">Como o cliente pagou no banco (Pix, agência, internet…), informado pela API do banco; “—”: sem canal (retorno CNAB).</p>`
+      : `<p>Nenhum boleto pago no banco no mês.</p>`,
     `<h3>Boletos liquidados e baixados</h3>`,
     `<p class="hint">Pelas datas do banco: o mês da data de crédito (ou da ocorrência, sem crédito); a baixa, pelo dia em que a loja a registrou.</p>`,
     f.boletos.length
-      ? `<table class="boletos"><thead><tr><th>Garantia</th><th>Parcela</th><th>Cliente</th><th>CPF/CNPJ</th><th>Vencimento</th><th>Forma</th><th>Data</th>` +
+      ? `<table class="boletos"><thead><tr><th>Garantia</th><th>Parcela</th><th>Cliente</th><th>CPF/CNPJ</th><th>Vencimento</th><th>Forma</th><th>Canal</th><th>Data</th>` +
         `<th>Valor</th><th>Pago no banco</th><th>Juros e multa</th><th>Tarifa</th></tr></thead>` +
-        `<tbody>${boletos}</tbody><tfoot><tr><th colspan="7">Totais (Repasse Bruto; Recebido Premium)</th>${moneyCell(r.total_boletos)}${moneyCell(r.recebido_premium)}` +
+        `<tbody>${boletos}</tbody><tfoot><tr><th colspan="8">Totais (Repasse Bruto; Recebido Premium)</th>${moneyCell(r.total_boletos)}${moneyCell(r.recebido_premium)}` +
         `${moneyCell(sum((b) => b.encargos))}${moneyCell(sum((b) => b.tarifa))}</tr></tfoot></table>`
       : `<p>Nenhum boleto liquidado ou baixado no mês.</p>`,
     `<h3>Serviços Premium</h3>`,
