@@ -8,6 +8,7 @@ import { buildBankSandbox } from '../../src/bank-sandbox/build-bank-sandbox.js';
 import { bancoComunicacao, bancoRegistro, bancoWebhook, boleto, contaCobranca, ledgerTransaction, retornoItem } from '../../src/db/schema/index.js';
 import { insertContaCobranca, type ContaCobrancaRow } from '../../src/modules/conta-cobranca/insert-conta-cobranca.js';
 import { syncConta } from '../../src/modules/banco/sync-conta.js';
+import { processWebhook } from '../../src/modules/banco/process-webhook.js';
 import { slipsOf } from '../../src/modules/boletos/slip-source.js';
 import { buildSlip } from '../../src/modules/boletos/number-boletos.js';
 import { pixPayload } from '../../src/pdf/slip.js';
@@ -289,5 +290,32 @@ describe('a conta by Banco do Brasil API', () => {
     expect(await t.db.select().from(bancoComunicacao).where(eq(bancoComunicacao.boleto_id, never.id))).toHaveLength(0);
     // nothing left to do
     expect(await sync()).toMatchObject({ registrados: 0, baixados: 0, falhas: 0 });
+  });
+
+  it('a payment notice while the bank cannot answer: "Pagamento em processamento", then settled when the job runs again', async () => {
+    const [b] = await releasedBoletos(t, [22000]);
+    await sync();
+    const r = await registro(b.id);
+    const saved = webhookPath;
+    webhookPath = '/nenhum-lugar'; // this payment's webhook is delivered by hand below
+    let item: unknown;
+    try {
+      const paid = await sandboxCall(`/bb/sandbox/boletos/${r.numero_banco}/pagar`, { canal: 'AGENCIA' });
+      expect(paid.status).toBe(200);
+      item = (paid.json as { pagamento: unknown }).pagamento;
+    } finally {
+      webhookPath = saved;
+    }
+    const [hook] = await t.db.insert(bancoWebhook).values({ conta_cobranca_id: conta.id, corpo: JSON.stringify([item]), sha256: 'x'.repeat(64) }).returning();
+    await sandboxCall('/bb/sandbox/falhas', { rota: 'consultar', tipo: 'indisponivel', vezes: 1 });
+    await expect(processWebhook(t.db, bank, hook.id)).rejects.toThrow(/indisponível/);
+    const during = (await get(t, `/api/banco/boleto/${b.id}`)).json().data;
+    expect(during.pagamento_em_processamento).toMatchObject({ valor: expect.any(Number) });
+    expect(during.descricao).toMatch(/Pagamento em processamento/);
+    expect(await situacao(b.id)).toBe('GARANTIDO');
+    const done = await processWebhook(t.db, bank, hook.id);
+    expect(done).toMatchObject({ liquidados: 1 });
+    expect(await situacao(b.id)).toBe('LIQUIDADO');
+    expect((await get(t, `/api/banco/boleto/${b.id}`)).json().data.pagamento_em_processamento).toBeNull();
   });
 });

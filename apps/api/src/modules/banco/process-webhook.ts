@@ -82,6 +82,11 @@ async function applyNotice(db: Db, adapter: BankAdapter, conta: ContaRow, n: Ban
     settlement = state?.pagamento ?? null;
   } catch (e) {
     if (!(e instanceof BankError)) throw e;
+    // the bank cannot answer now: keep what was said and let the job retry (every step above is idempotent)
+    if (e.kind === 'INDISPONIVEL' || e.kind === 'AGUARDAR') {
+      await storeCalls(db, conta.id, r.boleto_id, calls);
+      throw e;
+    }
   }
   await db.transaction(async (tx) => {
     await storeCalls(tx, conta.id, r.boleto_id, calls);
