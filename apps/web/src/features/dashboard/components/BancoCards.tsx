@@ -1,4 +1,4 @@
-import { Alert, List, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { ResumoAdmin } from '../api/dashboard';
 import { Figure, ResumoCard } from './ResumoCard';
 
@@ -40,16 +40,3 @@ export function BancoCards({ resumo }: { resumo: Pick<ResumoAdmin, 'bancoAguarda
   );
 }
 
-/** The bank certificates (mutual TLS) about to expire or expired: said on Início 30 days before. */
-export function CertificadosAlerta({ certificados }: { certificados: NonNullable<ResumoAdmin['certificadosVencendo']> }) {
-  if (certificados.length === 0) return null;
-  return (
-    <Alert color="orange" title="Certificados do banco" data-testid="certificados-vencendo">
-      <List size="sm">
-        {certificados.map((c) => (
-          <List.Item key={c.conta_id}>{c.texto}</List.Item>
-        ))}
-      </List>
-    </Alert>
-  );
-}

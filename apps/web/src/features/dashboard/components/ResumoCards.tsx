@@ -3,7 +3,7 @@ import { DateText, MoneyText, StatusBadge } from '../../../components';
 import type { ResumoAdmin, ResumoUsuario } from '../api/dashboard';
 import { Figure, ResumoCard } from './ResumoCard';
 import { RazaoAlertaCard } from './RazaoAlertaCard';
-import { BancoCards, CertificadosAlerta } from './BancoCards';
+import { BancoCards } from './BancoCards';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -53,7 +53,6 @@ export function AdminCards({ resumo }: { resumo: ResumoAdmin }) {
   return (
     <Stack gap="md">
       {razao && <RazaoAlertaCard razao={razao} />}
-      {resumo.certificadosVencendo && <CertificadosAlerta certificados={resumo.certificadosVencendo} />}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <ResumoCard title="Garantias aguardando análise" to="/operacao/garantias">
           <Figure>{garantiasEmAnalise}</Figure>

@@ -71,13 +71,12 @@ describe('Início', () => {
     expect(antecipacoes).toHaveTextContent('pagas a 1 loja, a receber do banco');
   });
 
-  it('banks by API (issue 26): boletos waiting for the bank and the reconciliation\'s differences, each linking where to act; certificates about to expire', async () => {
+  it('banks by API (issue 26): boletos waiting for the bank and the reconciliation\'s differences, each linking where to act', async () => {
     auth.nivel = '2';
     api.getResumo.mockResolvedValue({
       perfil: 'administrador', garantiasEmAnalise: 0, inadimplentes: 0, antecipacoesEmAnalise: { quantidade: 0, valor: 0 }, ...semRazao,
       bancoAguardando: { quantidade: 4, com_erro: 2, mais_antigo_desde: '2026-11-27T12:00:00.000Z', mais_antigo_minutos: 95 },
       conciliacaoDiferencas: 3,
-      certificadosVencendo: [{ conta_id: 2, conta: 'BB 1234', validade: '2026-12-10T00:00:00.000Z', dias_restantes: 13, texto: 'Certificado da conta BB 1234 vence em 13 dias.' }],
     });
     renderWithProviders(<DashboardPage />);
     const aguardando = await screen.findByRole('link', { name: /Boletos aguardando o banco/ });
@@ -87,7 +86,6 @@ describe('Início', () => {
     const diferencas = screen.getByRole('link', { name: /Diferenças na conciliação/ });
     expect(diferencas).toHaveAttribute('href', '/operacao/conciliacao');
     expect(diferencas).toHaveTextContent('3 diferenças abertas com a lista do banco');
-    expect(screen.getByTestId('certificados-vencendo')).toHaveTextContent('Certificado da conta BB 1234 vence em 13 dias.');
   });
 
   it('an answer without the bank\'s figures shows no bank card', async () => {
