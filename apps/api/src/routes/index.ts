@@ -32,6 +32,7 @@ import { razaoRoutes } from './razao.js';
 import { financeiroRoutes } from './financeiro.js';
 import { bancoRoutes } from './banco.js';
 import { bancoConciliacaoRoutes } from './banco-conciliacao.js';
+import { bancoCertificadoRoutes } from './banco-certificado.js';
 
 /** Every route module of the API. A feature adds its module here (one line each). */
 export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -67,4 +68,5 @@ export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Prom
   financeiroRoutes,
   bancoRoutes,
   bancoConciliacaoRoutes,
+  bancoCertificadoRoutes,
 ];

@@ -21,6 +21,46 @@ export const BANCO_MSG = {
   tokenInvalido: 'Chamada não autorizada.',
 } as const;
 
+/** The conta's client certificate for mutual TLS with its bank (PFX/P12 or PEM): its refusals. */
+export const BANCO_CERTIFICADO_MSG = {
+  naoCertificado: 'O arquivo não é um certificado: envie o .pfx/.p12 (com a senha) ou o PEM com o certificado e a chave privada.',
+  semCertificado: 'O arquivo PEM não contém o certificado (BEGIN CERTIFICATE): envie o certificado junto com a chave.',
+  semChave: 'Falta a chave privada do certificado: envie o PEM com a chave (BEGIN PRIVATE KEY) ou o .pfx/.p12.',
+  chaveIlegivel: 'A chave privada do arquivo PEM não pôde ser lida.',
+  chaveNaoConfere: 'A chave privada não corresponde ao certificado: envie a chave deste certificado.',
+  senhaIncorreta: 'Senha do certificado incorreta.',
+  senhaFaltando: 'Informe a senha do certificado.',
+  vencido: (dia: string) => `O certificado venceu em ${dia}: envie um certificado válido.`,
+  aindaNaoValido: (dia: string) => `O certificado só vale a partir de ${dia}.`,
+  semCertificadoNaConta: 'Esta conta não tem certificado.',
+} as const;
+
+/** Início warns about a conta's certificate this many days before it expires (and after). */
+export const CERTIFICADO_ALERTA_DIAS = 30;
+
+/** Whole days from `now` until the certificate expires (negative: expired that many days ago). */
+export function certificadoDiasRestantes(validade: Date, now: Date): number {
+  return Math.floor((validade.getTime() - now.getTime()) / 86_400_000);
+}
+
+/** Início's sentence about a conta's certificate. */
+export function certificadoAlertaTexto(conta: string, dias: number): string {
+  if (dias < 0) return `Certificado da conta ${conta} venceu há ${-dias} dia${dias === -1 ? '' : 's'}: as chamadas ao banco com TLS mútuo vão falhar.`;
+  if (dias === 0) return `Certificado da conta ${conta} vence hoje.`;
+  return `Certificado da conta ${conta} vence em ${dias} dia${dias === 1 ? '' : 's'}.`;
+}
+
+/** The conta's client certificate as the screens show it (never the key). */
+export const contaCertificadoJson = z.object({
+  subject: z.string(),
+  issuer: z.string(),
+  serial: z.string(),
+  validade: timestamp,
+  dias_restantes: z.number().int(),
+  /** ≤ CERTIFICADO_ALERTA_DIAS days left, or expired. */
+  vencendo: z.boolean(),
+});
+
 const url = z.string().trim().max(300, 'Até 300 caracteres.').regex(/^https?:\/\/\S+$/, BANCO_MSG.urlInvalida);
 const optionalText = (max: number) => z.string().trim().max(max, `Até ${max} caracteres.`);
 
@@ -60,6 +100,8 @@ export const contaBancoJson = z.object({
   /** Where the bank must send its webhook (with this conta's token). */
   webhook_url: z.string(),
   updated_at: timestamp,
+  /** The client certificate for mutual TLS (null: none uploaded). */
+  certificado: contaCertificadoJson.pick({ subject: true, validade: true, dias_restantes: true, vencendo: true }).nullable(),
 });
 
 export const BANCO_REGISTRO_ESTADOS = ['PENDENTE', 'ENVIANDO', 'REGISTRADO', 'REJEITADO'] as const;
@@ -193,5 +235,19 @@ export const bancoContracts = {
     method: 'POST', path: '/api/banco/conciliacao/executar', access: 'admin', tags,
     summary: 'Concilia agora as contas que trabalham por API (o job diário, sob demanda)',
     response: okData(z.object({ job_id: id })),
+  }),
+  enviarCertificado: defineContract({
+    method: 'POST', path: '/api/contaCobranca/certificado/:id', access: 'admin', tags,
+    summary: 'Certificado do cliente para TLS mútuo com o banco: .pfx/.p12 com a senha, ou PEM (certificado e chave em um ou dois arquivos); verificado pelo conteúdo, a chave guardada cifrada',
+    params: idParamSchema,
+    multipart: { fields: ['senha'], files: 'arquivo', maxFiles: 2 },
+    bodyLimit: 512 * 1024,
+    response: okData(contaCertificadoJson),
+  }),
+  removerCertificado: defineContract({
+    method: 'POST', path: '/api/contaCobranca/removerCertificado/:id', access: 'admin', tags,
+    summary: 'Remove o certificado do cliente da conta (as chamadas ao banco seguem sem TLS mútuo)',
+    params: idParamSchema,
+    response: okOnly,
   }),
 };

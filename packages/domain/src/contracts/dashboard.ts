@@ -86,6 +86,11 @@ export const resumoAdminJson = z.object({
   bancoAguardando: z.object({ quantidade: z.number().int(), com_erro: z.number().int(), mais_antigo_desde: timestamp.nullable(), mais_antigo_minutos: z.number().int().nullable() }).optional(),
   /** "Diferenças na conciliação": the open findings of the daily reconciliation (/operacao/conciliacao). */
   conciliacaoDiferencas: z.number().int().optional(),
+  /**
+   * The contas whose client certificate for the bank (mutual TLS) expires within 30 days or has
+   * expired (modules/dashboard/certificados-resumo.ts): "Certificado da conta X vence em N dias".
+   */
+  certificadosVencendo: z.array(z.object({ conta_id: id, conta: z.string(), validade: timestamp, dias_restantes: z.number().int(), texto: z.string() })).optional(),
 });
 
 export const dashboardContracts = {

@@ -161,6 +161,7 @@ export function bankErrorSentence(kind: BankErrorKind, status: number | null, er
     case 'NAO_ENCONTRADO':
       return `${nome} não encontrou o título.${doBanco}${quando}`;
     case 'CREDENCIAIS':
+      if (erros.some((e) => e.codigo === 'TLS')) return `${nome} recusou a conexão segura (TLS mútuo): confira o certificado da conta de cobrança (Conta de Cobrança > Certificado do banco).${doBanco}`;
       return `${nome} recusou as credenciais da conta de cobrança: confira client id, client secret e chave da aplicação.${doBanco}${quando}`;
     case 'INDISPONIVEL':
       return `${nome} não respondeu a tempo ou está indisponível; o pedido será repetido automaticamente.${doBanco}${quando}`;

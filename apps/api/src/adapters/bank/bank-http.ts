@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { BankCall, CallLog } from './bank-adapter.js';
+import { rootCertificates } from 'node:tls';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { BankError, type BankCall, type CallLog } from './bank-adapter.js';
 
 /** What came back: the status and the body (JSON when it parses, else null with the text kept). */
 export type BankResponse = { status: number; json: unknown; text: string };
@@ -17,17 +19,74 @@ export type BankRequest = {
   timeoutMs: number;
   /** Values that must never reach the log (secrets, tokens, keys): replaced by "***". */
   secrets: string[];
+  /** The conta's client certificate: the call goes with it (mutual TLS). */
+  tls?: BankTls;
 };
+
+/**
+ * A client certificate and its private key (PEM) for banks that require mutual TLS. `ca` adds an
+ * authority to trust for the bank's own certificate (a homologação behind a private CA; the tests'
+ * server), on top of Node's public ones — never instead of checking it.
+ */
+export type BankTls = { cert: string; key: string; ca?: string };
+/* An empty `cert` presents no certificate: only `ca` is added (a test's private bank CA). */
+
+/**
+ * One undici Agent per certificate, kept as long as the adapter's configuration object lives (the
+ * adapters are cached per conta configuration, choose-bank-adapter.ts), so its connections are reused.
+ */
+const agents = new WeakMap<BankTls, Agent>();
+function agentFor(tls: BankTls): Agent {
+  let agent = agents.get(tls);
+  if (!agent) {
+    agent = new Agent({ connect: { ...(tls.cert ? { cert: tls.cert, key: tls.key } : {}), ...(tls.ca ? { ca: [...rootCertificates, tls.ca] } : {}) } });
+    agents.set(tls, agent);
+  }
+  return agent;
+}
 
 /** Thrown when no HTTP answer came (timeout, refused connection, DNS…): the caller treats it as INDISPONIVEL. */
 export class BankNetworkError extends Error {
   constructor(
     message: string,
     readonly timedOut: boolean,
+    /** The TLS handshake failed: the bank refused our client certificate (or wants one we did not send). */
+    readonly tlsRefused = false,
   ) {
     super(message);
     this.name = 'BankNetworkError';
   }
+}
+
+/**
+ * A network failure as the port's error: a refused TLS handshake is the conta's certificate
+ * (CREDENCIAIS: the admin must act); anything else INDISPONIVEL (the job tries again later).
+ */
+export function bankErrorOfNetwork(e: BankNetworkError, banco: string): BankError {
+  if (e.tlsRefused) return new BankError('CREDENCIAIS', null, [{ codigo: 'TLS', mensagem: e.message }], banco);
+  return new BankError('INDISPONIVEL', null, [{ codigo: e.timedOut ? 'TIMEOUT' : 'CONEXAO', mensagem: e.message }], banco);
+}
+
+/** OpenSSL's alerts and Node's codes that mean the handshake was refused over a certificate. */
+const TLS_REFUSED = /^ERR_SSL_(SSLV3_ALERT_HANDSHAKE_FAILURE|SSLV3_ALERT_BAD_CERTIFICATE|SSLV3_ALERT_CERTIFICATE_(EXPIRED|REVOKED|UNKNOWN|UNSUPPORTED)|TLSV1_ALERT_(UNKNOWN_CA|ACCESS_DENIED|DECRYPT_ERROR)|TLSV13_ALERT_CERTIFICATE_REQUIRED)$/;
+
+/** Why the call failed, in the operator's words; `tlsRefused` when it was the TLS handshake. */
+function describeNetworkError(e: unknown, url: string, tls: BankTls | undefined): { text: string; tlsRefused: boolean } {
+  const withCert = Boolean(tls?.cert);
+  const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e instanceof Error ? e : null;
+  const code = (cause as { code?: unknown } | null)?.code;
+  const detail = cause ? cause.message.split('\n')[0] : String(e);
+  // an alert about a certificate, or a server that dropped the connection in the middle of the
+  // handshake (Node: "…disconnected before secure TLS connection was established")
+  if ((typeof code === 'string' && TLS_REFUSED.test(code)) || /before secure TLS connection was established/.test(detail)) {
+    return { text: `o banco recusou a conexão segura (TLS mútuo) ${withCert ? 'com o certificado da conta' : 'sem certificado do cliente'}: ${withCert ? 'confira se é o certificado cadastrado no banco e se está válido' : 'envie o certificado da conta de cobrança'} (${typeof code === 'string' ? code : detail})`, tlsRefused: true };
+  }
+  // TLS 1.3: the server's "certificate required" alert comes after our side finished the handshake,
+  // and undici reports only that the connection closed before any answer
+  if (url.startsWith('https:') && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET')) {
+    return { text: `o banco encerrou a conexão segura antes de responder${withCert ? '' : ' — se ele exige TLS mútuo, envie o certificado da conta de cobrança'} (${detail})`, tlsRefused: false };
+  }
+  return { text: `falha de conexão: ${detail}`, tlsRefused: false };
 }
 
 const MAX_LOGGED = 20_000;
@@ -73,7 +132,10 @@ export async function bankRequest(req: BankRequest, log: CallLog): Promise<BankR
     erro: null,
   };
   try {
-    const res = await fetch(req.url, { method: req.method, headers, body, signal: AbortSignal.timeout(req.timeoutMs) });
+    const init = { method: req.method, headers, body, signal: AbortSignal.timeout(req.timeoutMs) };
+    // with a certificate: undici's own fetch with its Agent (dispatcher and fetch from one package,
+    // whatever undici version this Node bundles in its global fetch)
+    const res = req.tls ? await undiciFetch(req.url, { ...init, dispatcher: agentFor(req.tls) }) : await fetch(req.url, init);
     const text = await res.text();
     call.status = res.status;
     call.resposta = maskSecrets(text, req.secrets);
@@ -87,8 +149,9 @@ export async function bankRequest(req: BankRequest, log: CallLog): Promise<BankR
     return { status: res.status, json, text };
   } catch (e) {
     const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
-    call.erro = timedOut ? `sem resposta em ${req.timeoutMs} ms` : `falha de conexão: ${e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e)}`.slice(0, 600);
-    throw new BankNetworkError(call.erro, timedOut);
+    const failure = timedOut ? { text: `sem resposta em ${req.timeoutMs} ms`, tlsRefused: false } : describeNetworkError(e, req.url, req.tls);
+    call.erro = failure.text.slice(0, 600);
+    throw new BankNetworkError(call.erro, timedOut, failure.tlsRefused);
   } finally {
     call.latenciaMs = Math.round(performance.now() - started);
     log(call);

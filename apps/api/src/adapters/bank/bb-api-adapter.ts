@@ -16,7 +16,7 @@ import {
   type IsoDate,
 } from '@bg/domain';
 import { BankError, type BankAdapter, type BankListedTitle, type BankListSituacao, type BankTituloEstado, type BankTituloState, type CallLog } from './bank-adapter.js';
-import { BankNetworkError, bankRequest, type BankRequest, type BankResponse } from './bank-http.js';
+import { BankNetworkError, bankErrorOfNetwork, bankRequest, type BankRequest, type BankResponse, type BankTls } from './bank-http.js';
 import { createTokenCache, type TokenCache } from './oauth-token-cache.js';
 
 /**
@@ -40,6 +40,8 @@ export type BbApiConfig = {
   agencia: string;
   conta: string;
   timeoutMs: number;
+  /** The conta's client certificate for mutual TLS (PEM). */
+  tls?: BankTls;
 };
 
 export const BB_SCOPES = 'cobrancas.boletos-info cobrancas.boletos-requisicao';
@@ -65,9 +67,10 @@ export function bbApiAdapter(cfg: BbApiConfig, now: () => number = Date.now): Ba
 
   async function send(req: BankRequest, log: CallLog): Promise<BankResponse> {
     try {
-      return await bankRequest(req, log);
+      // the conta's client certificate, when it has one, goes with every call (mutual TLS)
+      return await bankRequest(cfg.tls ? { ...req, tls: cfg.tls } : req, log);
     } catch (e) {
-      if (e instanceof BankNetworkError) throw new BankError('INDISPONIVEL', null, [{ codigo: e.timedOut ? 'TIMEOUT' : 'CONEXAO', mensagem: e.message }], '001');
+      if (e instanceof BankNetworkError) throw bankErrorOfNetwork(e, '001');
       throw e;
     }
   }

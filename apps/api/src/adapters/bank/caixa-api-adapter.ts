@@ -16,7 +16,7 @@ import {
 } from '@bg/domain';
 import type { RateLimiter } from '../../modules/banco/throttle.js';
 import { BankError, type BankAdapter, type BankErrorKind, type CallLog } from './bank-adapter.js';
-import { BankNetworkError, bankRequest, type BankRequest, type BankResponse } from './bank-http.js';
+import { BankNetworkError, bankErrorOfNetwork, bankRequest, type BankRequest, type BankResponse, type BankTls } from './bank-http.js';
 import { caixaApiLimiter, caixaTokenLimiter } from './caixa-limiters.js';
 import { caixaTituloInput, caixaTituloState, type CaixaBeneficiario } from './caixa-titulo.js';
 import { createTokenCache } from './oauth-token-cache.js';
@@ -44,6 +44,8 @@ export type CaixaApiConfig = {
   /** The beneficiário's CNPJ/CPF (the registration body carries it). */
   beneficiarioDocumento?: string;
   timeoutMs: number;
+  /** The conta's client certificate for mutual TLS (PEM). */
+  tls?: BankTls;
 };
 
 export type CaixaApiOptions = {
@@ -93,9 +95,10 @@ export function caixaApiAdapter(cfg: CaixaApiConfig, opts: CaixaApiOptions = {})
 
   async function send(req: BankRequest, log: CallLog): Promise<BankResponse> {
     try {
-      return await bankRequest(req, log);
+      // the conta's client certificate, when it has one, goes with every call (mutual TLS)
+      return await bankRequest(cfg.tls ? { ...req, tls: cfg.tls } : req, log);
     } catch (e) {
-      if (e instanceof BankNetworkError) throw new BankError('INDISPONIVEL', null, [{ codigo: e.timedOut ? 'TIMEOUT' : 'CONEXAO', mensagem: e.message }], BANCO);
+      if (e instanceof BankNetworkError) throw bankErrorOfNetwork(e, BANCO);
       throw e;
     }
   }

@@ -1,4 +1,5 @@
 import type { BankAdapter } from './bank-adapter.js';
+import type { BankTls } from './bank-http.js';
 import { bbApiAdapter } from './bb-api-adapter.js';
 import { caixaApiAdapter } from './caixa-api-adapter.js';
 
@@ -18,6 +19,8 @@ export type BankAdapterConfig = {
   /** The beneficiário's CNPJ (the conta's): Caixa's registration body carries it. */
   beneficiarioDocumento?: string;
   timeoutMs: number;
+  /** The conta's client certificate (PEM): every call, token included, presents it (mutual TLS). */
+  tls?: BankTls;
 };
 
 /** One registry of adapters per app: an adapter keeps its OAuth token, so it lives as long as the conta's settings do. */

@@ -90,33 +90,71 @@ class PadesSigner extends Signer {
   }
 }
 
-/** Opens a PKCS#12 file; throws a clear message when the file, the password or the key is wrong. */
-export function loadA1Certificate(p12: Buffer, password: string): A1Certificate {
+/** Why a PKCS#12 file did not open: unreadable or wrong password, no RSA private key, no certificate of that key. */
+export class Pkcs12Error extends Error {
+  constructor(
+    readonly reason: 'ILEGIVEL' | 'SENHA' | 'SEM_CHAVE' | 'SEM_CERTIFICADO',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'Pkcs12Error';
+  }
+}
+
+/**
+ * The private key of a PKCS#12 file, the certificate of that key and the rest of the file's
+ * certificates (the chain). Shared by the A1 signature certificate and the contas' bank client
+ * certificates (modules/banco/ler-certificado.ts), so both read a .pfx the same way.
+ */
+export function openPkcs12(p12: Buffer, password: string): { key: forge.pki.rsa.PrivateKey; cert: forge.pki.Certificate; chain: forge.pki.Certificate[] } {
   let parsed: forge.pkcs12.Pkcs12Pfx;
+  let der: forge.asn1.Asn1;
   try {
-    parsed = forge.pkcs12.pkcs12FromAsn1(asn1.fromDer(p12.toString('binary')), false, password);
+    der = asn1.fromDer(p12.toString('binary'));
   } catch (err) {
-    throw new Error(`certificado A1 ilegível ou senha incorreta (${(err as Error).message})`);
+    throw new Pkcs12Error('ILEGIVEL', `certificado ilegível ou senha incorreta (${(err as Error).message})`);
+  }
+  try {
+    parsed = forge.pkcs12.pkcs12FromAsn1(der, false, password);
+  } catch (err) {
+    // forge says "PKCS#12 MAC could not be verified. Invalid password?" (or fails decrypting the bags)
+    const wrongPassword = /password|MAC|decrypt/i.test((err as Error).message);
+    throw new Pkcs12Error(wrongPassword ? 'SENHA' : 'ILEGIVEL', `certificado ilegível ou senha incorreta (${(err as Error).message})`);
   }
   const keyBags = [
     ...(parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? []),
     ...(parsed.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag] ?? []),
   ];
   const key = keyBags[0]?.key as forge.pki.rsa.PrivateKey | undefined;
-  if (!key?.n) throw new Error('o certificado A1 não tem chave privada RSA');
+  if (!key?.n) throw new Pkcs12Error('SEM_CHAVE', 'o certificado não tem chave privada RSA');
   const certs = (parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? []).flatMap((b) => (b.cert ? [b.cert] : []));
   const cert = certs.find((c) => {
     const pub = c.publicKey as forge.pki.rsa.PublicKey;
     return pub.n?.compareTo(key.n) === 0 && pub.e?.compareTo(key.e) === 0;
   });
-  if (!cert) throw new Error('o certificado A1 não contém o certificado da chave privada');
+  if (!cert) throw new Pkcs12Error('SEM_CERTIFICADO', 'o arquivo não contém o certificado da chave privada');
+  return { key, cert, chain: certs.filter((c) => c !== cert) };
+}
+
+/** Opens a PKCS#12 file; throws a clear message when the file, the password or the key is wrong. */
+export function loadA1Certificate(p12: Buffer, password: string): A1Certificate {
+  let opened: ReturnType<typeof openPkcs12>;
+  try {
+    opened = openPkcs12(p12, password);
+  } catch (err) {
+    if (!(err instanceof Pkcs12Error)) throw err;
+    throw new Error(
+      err.reason === 'SEM_CHAVE' ? 'o certificado A1 não tem chave privada RSA' : err.reason === 'SEM_CERTIFICADO' ? 'o certificado A1 não contém o certificado da chave privada' : `certificado A1 ${err.message.replace(/^certificado /, '')}`,
+    );
+  }
+  const { key, cert, chain } = opened;
   const titular = String(cert.subject.getField('CN')?.value ?? cert.subject.attributes.map((a) => a.value).join(', '));
   const privateKey = createPrivateKey(forge.pki.privateKeyToPem(key));
   return {
     titular,
     notBefore: cert.validity.notBefore,
     notAfter: cert.validity.notAfter,
-    signer: new PadesSigner(privateKey, cert, certs.filter((c) => c !== cert)),
+    signer: new PadesSigner(privateKey, cert, chain),
   };
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
+import { CERTIFICADO_ALERTA_DIAS, certificadoDiasRestantes } from '@bg/domain';
 import type { BankAdapter } from '../../adapters/bank/bank-adapter.js';
 import type { BankAdapterConfig } from '../../adapters/bank/choose-bank-adapter.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -37,6 +38,40 @@ export function sealWebhookToken(bank: BankServices, contaId: number): { token: 
   return { token, sealed: bank.box.seal(token, `${context(contaId)}:webhook`) };
 }
 
+/** The conta's client certificate (PEM certificate chain and private key), sealed like its secrets. */
+export type CertificadoPem = { cert: string; key: string };
+
+export function sealCertificado(bank: BankServices, contaId: number, pem: CertificadoPem): string {
+  return bank.box.seal(JSON.stringify(pem), `${context(contaId)}:certificado`);
+}
+
+/** The certificate for mutual TLS, or null (none uploaded, or sealed with another key). */
+export function openCertificado(bank: BankServices, conta: Pick<ContaRow, 'id' | 'certificado_pem'>): CertificadoPem | null {
+  if (!conta.certificado_pem) return null;
+  const plain = bank.box.open(conta.certificado_pem, `${context(conta.id)}:certificado`);
+  if (!plain) return null;
+  try {
+    const pem = JSON.parse(plain) as Partial<CertificadoPem>;
+    return typeof pem.cert === 'string' && typeof pem.key === 'string' ? { cert: pem.cert, key: pem.key } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the screens show of the conta's certificate: never the key. */
+export function presentCertificado(c: Pick<ContaRow, 'certificado_subject' | 'certificado_emissor' | 'certificado_serial' | 'certificado_validade'>, now: Date) {
+  if (!c.certificado_validade) return null;
+  const dias = certificadoDiasRestantes(c.certificado_validade, now);
+  return {
+    subject: c.certificado_subject ?? '',
+    issuer: c.certificado_emissor ?? '',
+    serial: c.certificado_serial ?? '',
+    validade: c.certificado_validade,
+    dias_restantes: dias,
+    vencendo: dias <= CERTIFICADO_ALERTA_DIAS,
+  };
+}
+
 /** Why a conta in API mode cannot call its bank yet (null: it can). */
 export function faltaParaApi(bank: BankServices, conta: ContaRow): string | null {
   const s = openSegredos(bank, conta);
@@ -48,6 +83,7 @@ export function faltaParaApi(bank: BankServices, conta: ContaRow): string | null
 
 export function adapterConfig(bank: BankServices, conta: ContaRow): BankAdapterConfig {
   const s = openSegredos(bank, conta);
+  const tls = openCertificado(bank, conta);
   return {
     banco: conta.banco,
     apiUrl: conta.api_url ?? '',
@@ -62,6 +98,8 @@ export function adapterConfig(bank: BankServices, conta: ContaRow): BankAdapterC
     conta: conta.conta ?? '',
     beneficiarioDocumento: conta.cnpj,
     timeoutMs: bank.timeoutMs,
+    // every call to the bank (token and API) presents the conta's certificate when it has one
+    ...(tls ? { tls } : {}),
   };
 }
 
@@ -86,7 +124,7 @@ export function webhookUrl(bank: BankServices, conta: ContaRow, origin: string |
   return `${base}/api/banco/webhook/${conta.id}?token=${encodeURIComponent(token)}`;
 }
 
-export function presentContaBanco(bank: BankServices, c: ContaRow, origin: string | null) {
+export function presentContaBanco(bank: BankServices, c: ContaRow, origin: string | null, now: Date = new Date()) {
   const s = openSegredos(bank, c);
   return {
     id: c.id,
@@ -107,6 +145,7 @@ export function presentContaBanco(bank: BankServices, c: ContaRow, origin: strin
     alteracao_espera_minutos: c.alteracao_espera_minutos,
     webhook_url: webhookUrl(bank, c, origin),
     updated_at: c.updated_at,
+    certificado: presentCertificado(c, now),
   };
 }
 

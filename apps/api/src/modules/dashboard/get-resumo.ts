@@ -18,6 +18,7 @@ import { empresaScope, inScope, type EmpresaScope } from '../tenancy/scope.js';
 import { countInadimplentes } from '../cobranca/list-inadimplentes.js';
 import { cnabResumo } from './cnab-resumo.js';
 import { bancoResumo } from './banco-resumo.js';
+import { certificadosResumo } from './certificados-resumo.js';
 import { ultimaVerificacao } from '../ledger/check-ledger.js';
 import { totaisARepassar } from '../financeiro/totais-a-repassar.js';
 
@@ -79,6 +80,7 @@ async function resumoAdmin(db: Db, scope: EmpresaScope, today: IsoDate) {
     ...(await razaoResumo(db)),
     ...(await totaisARepassar(db)),
     ...(await bancoResumo(db)),
+    ...(await certificadosResumo(db)),
   };
 }
 
