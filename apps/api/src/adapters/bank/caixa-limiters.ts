@@ -1,5 +1,6 @@
 import { CAIXA_LIMITS } from '@bg/domain';
-import { createMinIntervalLimiter, createRateLimiter, type RateLimiter } from '../../modules/banco/throttle.js';
+import { createMinIntervalLimiter, type RateLimiter } from '../../modules/banco/throttle.js';
+import { createArrivalLimiter } from './arrival-limiter.js';
 
 /**
  * Caixa's two limits are per caller, not per adapter (docs/banks.md "## Caixa", MO 38.431 §4.5.3):
@@ -11,11 +12,18 @@ import { createMinIntervalLimiter, createRateLimiter, type RateLimiter } from '.
 const porApikey = new Map<string, RateLimiter>();
 const porSso = new Map<string, RateLimiter>();
 
-/** The 5-per-second limiter of an `apikey`, shared by every adapter of the process that uses it. */
+/** Slack over Caixa's second for timer and clock rounding (the arrival limiter needs no more). */
+const FOLGA_MS = 50;
+
+/**
+ * The 5-per-second limiter of an `apikey`, shared by every adapter of the process that uses it.
+ * It limits ARRIVALS (arrival-limiter.ts): a start-time window with 200 ms of margin still let a
+ * sixth request into Caixa's second when the machine was loaded (measured against the sandbox).
+ */
 export function caixaApiLimiter(apikey: string): RateLimiter {
   let limiter = porApikey.get(apikey);
   if (!limiter) {
-    limiter = createRateLimiter({ perSecond: CAIXA_LIMITS.requisicoesPorSegundo });
+    limiter = createArrivalLimiter({ limit: CAIXA_LIMITS.requisicoesPorSegundo, windowMs: 1000 + FOLGA_MS });
     porApikey.set(apikey, limiter);
   }
   return limiter;
