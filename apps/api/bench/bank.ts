@@ -1,8 +1,8 @@
 // npm run bench:bank -- --boletos 2000 --caixa 100 --concorrencia 8
 // Registrations per second through the real bank adapters over HTTP, against the local bank sandbox
 // started here on a free port (buildBankSandbox): Banco do Brasil with no client throttle, Caixa with
-// its throttle on (5 requests a second per apikey, as Caixa documents: expect ≈ 5/s, 4.2/s with the
-// limiter's margin). Latency is each register() as the job sees it — for Caixa that includes the
+// its throttle on (5 requests a second per apikey, as Caixa documents; the limiter counts arrivals:
+// 5 per (1.05 s + the call's latency), ≈ 4.7/s against the local sandbox). Latency is each register() as the job sees it — for Caixa that includes the
 // wait in the limiter's queue — and, apart, the HTTP exchange alone (the adapters' call log).
 // `--caixa-sem-limitador N` also sends N Caixa registrations with the client limiter replaced by a
 // pass-through (another apikey): what the throttle spares us — the sandbox, as Caixa, answers 429.
