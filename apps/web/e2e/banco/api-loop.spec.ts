@@ -30,6 +30,11 @@ test('[BANCO]: the admin switches the conta to the bank\'s API; a boleto is regi
   const contaId = await contaAtiva(request);
   // the app calls its own in-process sandbox (docs/banks.md "Caixa — sandbox local")
   const sandbox = `http://127.0.0.1:${new URL(baseURL!).port}/sandbox-banco/caixa`;
+  // The sandbox keeps its titles in a state file under the app's data folder, which outlives the
+  // e2e server's fresh database: a new database numbers its first boleto as an earlier run did, and
+  // the sandbox would answer with that run's (paid) title. Start the sandbox afresh too.
+  const reset = await request.post(`${sandbox}/sandbox/reset`);
+  expect(reset.status(), await reset.text()).toBe(200);
   try {
     await openAs(page, 'admin', '/administracao/conta-cobranca');
     const integracao = page.getByRole('region', { name: 'Integração com o banco' });
@@ -77,6 +82,14 @@ test('[BANCO]: the admin switches the conta to the bank\'s API; a boleto is regi
     await expect(page.getByText('O banco confirmou o pagamento: boleto liquidado.')).toBeVisible();
     const linha = page.getByRole('table', { name: 'Parcelas' }).getByRole('row').nth(1);
     await expect(linha.locator('[data-status="LIQUIDADO"]')).toBeVisible();
+
+    // the daily reconciliation on demand, followed until it ends; Início counts its open differences
+    await page.goto('/operacao/conciliacao');
+    await page.getByRole('button', { name: 'Conciliar agora' }).click();
+    await expect(page.getByText(/^Conciliação concluída: \d+ conta\(s\) por API/)).toBeVisible({ timeout: 30_000 });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('link', { name: /Diferenças na conciliação/ })).toHaveAttribute('href', '/operacao/conciliacao');
+    await expect(page.getByRole('link', { name: /Boletos aguardando o banco/ })).toBeVisible();
     check();
   } finally {
     const res = await request.post(`/api/contaCobranca/integracao/${contaId}`, { headers: await admin(request), data: { modo: 'CNAB' } });
