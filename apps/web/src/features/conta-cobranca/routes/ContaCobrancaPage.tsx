@@ -9,6 +9,7 @@ import { zodValidate } from '../../../lib/zod-form';
 import { saveContaCobranca, type ContaCobranca } from '../api/conta-cobranca';
 import { contaCobrancaKeys, contaCobrancaQuery } from '../api/conta-cobranca-queries';
 import { IntegracaoBancoSection } from '../components/IntegracaoBancoSection';
+import { CertificadoBancoSection } from '../components/CertificadoBancoSection';
 
 const EMPTY: ContaCobrancaForm = {
   banco: '104', agencia: '', conta: '', codigo_beneficiario: '', carteira: 'RG', nome: '', cnpj: '',
@@ -83,6 +84,7 @@ export function ContaCobrancaPage() {
         <FormActions mt="md" loading={save.busy} />
       </form>
       {query.data && <IntegracaoBancoSection />}
+      {query.data && <CertificadoBancoSection />}
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import type { ResumoAdmin, ResumoUsuario } from '../api/dashboard';
 import { Figure, ResumoCard } from './ResumoCard';
 import { RazaoAlertaCard } from './RazaoAlertaCard';
 import { BancoCards } from './BancoCards';
+import { CertificadosAlerta } from './CertificadosAlerta';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -53,6 +54,7 @@ export function AdminCards({ resumo }: { resumo: ResumoAdmin }) {
   return (
     <Stack gap="md">
       {razao && <RazaoAlertaCard razao={razao} />}
+      {resumo.certificadosVencendo && <CertificadosAlerta certificados={resumo.certificadosVencendo} />}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <ResumoCard title="Garantias aguardando análise" to="/operacao/garantias">
           <Figure>{garantiasEmAnalise}</Figure>
