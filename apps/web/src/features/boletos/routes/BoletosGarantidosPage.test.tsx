@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { BoletosGarantidosPage } from './BoletosGarantidosPage';
 
-const api = vi.hoisted(() => ({ listBoletos: vi.fn(), boletoAction: vi.fn() }));
+const api = vi.hoisted(() => ({ listBoletos: vi.fn(), boletoAction: vi.fn(), getBoleto: vi.fn() }));
 vi.mock('../api/boletos', async (original) => ({ ...(await original<object>()), ...api }));
 const lookups = vi.hoisted(() => ({ empresasForSelect: vi.fn() }));
 vi.mock('../../../lib/lookup-calls', () => lookups);
@@ -13,7 +13,10 @@ const row = {
   garantia_id: 5, garantia_digito: 1, fantasia: 'Loja Demo', nome_razao: 'Ana Carolina Ribeiro', cpf_cnpj: '67431982500',
 };
 
-afterEach(() => [...Object.values(api), ...Object.values(lookups)].forEach((f) => f.mockReset()));
+const banco = vi.hoisted(() => ({ getBoletoBanco: vi.fn(), consultarBoletoNoBanco: vi.fn(), registrarBoletoNoBanco: vi.fn() }));
+vi.mock('../../../lib/boleto-banco-calls', () => banco);
+
+afterEach(() => [...Object.values(api), ...Object.values(lookups), ...Object.values(banco)].forEach((f) => f.mockReset()));
 
 describe('Boletos Garantidos', () => {
   it('has the filters Loja (TODAS), Situação, text and Filtrar, and the spec columns', async () => {
@@ -42,5 +45,23 @@ describe('Boletos Garantidos', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Voltar' }));
     await waitFor(() => expect(screen.queryByText(/Esta ação não pode ser desfeita/)).not.toBeInTheDocument());
     expect(api.boletoAction).not.toHaveBeenCalled();
+  });
+
+  it('Histórico shows the boleto at the bank when its conta works by API (issue 26)', async () => {
+    api.listBoletos.mockResolvedValue({ data: [row], from: 1, to: 1, total: 1, current_page: 1, last_page: 1, per_page: 15 });
+    api.getBoleto.mockResolvedValue({ ...row, nosso_numero: 12, nosso_numero_formatado: '14000000000000012-3', linha_digitavel: null, historico: [] });
+    lookups.empresasForSelect.mockResolvedValue([]);
+    banco.getBoletoBanco.mockResolvedValue({
+      boleto_id: 12, modo: 'API', estado: 'PENDENTE', descricao: 'Aguardando registro no banco (há 2 min).', imprimivel: false, numero_banco: null, tentativas: 0,
+      solicitado_em: '2026-11-27T12:00:00.000Z', registrado_em: null, proxima_tentativa: null, ultimo_erro: null, linha_digitavel: null, pix: false,
+      alteracao_pendente: null, pagamento_em_processamento: null, comunicacoes: [],
+    });
+    renderWithProviders(<BoletosGarantidosPage />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Ações do boleto/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Histórico' }));
+    const panel = await screen.findByRole('region', { name: 'No banco' });
+    expect(panel).toHaveTextContent('Aguardando registro');
+    expect(panel).toHaveTextContent('Aguardando registro no banco (há 2 min).');
+    expect(banco.getBoletoBanco).toHaveBeenCalledWith(12);
   });
 });
