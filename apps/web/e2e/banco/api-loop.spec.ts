@@ -49,6 +49,8 @@ test('[BANCO]: the admin switches the conta to the bank\'s API; a boleto is regi
     await expect(page.getByText('Integração salva: os boletos desta conta vão ao banco por API.')).toBeVisible();
     // saved: the secrets are never shown again, only that they are kept
     await expect(integracao.getByText('guardado — deixe em branco para manter').first()).toBeVisible();
+    await integracao.getByRole('button', { name: 'Testar conexão' }).click();
+    await expect(integracao.getByTestId('teste-conexao')).toContainText('Conexão funcionando');
     await expect(integracao.getByRole('textbox', { name: 'URL do webhook' })).toHaveValue(new RegExp(`/api/banco/webhook/${contaId}\\?token=`));
 
     const nome = `Cliente API ${Date.now() % 1_000_000}`;
