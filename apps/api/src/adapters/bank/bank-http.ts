@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent } from 'undici';
 import { BankError, type BankCall, type CallLog } from './bank-adapter.js';
 
 /** What came back: the status and the body (JSON when it parses, else null with the text kept). */
@@ -36,13 +36,19 @@ export type BankTls = { cert: string; key: string; ca?: string };
  * adapters are cached per conta configuration, choose-bank-adapter.ts), so its connections are reused.
  */
 const agents = new WeakMap<BankTls, Agent>();
-function agentFor(tls: BankTls): Agent {
+/**
+ * The npm undici is loaded only for a call with a certificate: importing it installs its Agent as the
+ * process's global dispatcher (undici's global.js), which Node's own fetch then uses for every call —
+ * and that Agent keeps a timed-out connection open (a server closing waits ~70 s for it).
+ */
+async function undiciFor(tls: BankTls): Promise<{ agent: Agent; fetch: typeof import('undici').fetch }> {
+  const undici = await import('undici');
   let agent = agents.get(tls);
   if (!agent) {
-    agent = new Agent({ connect: { ...(tls.cert ? { cert: tls.cert, key: tls.key } : {}), ...(tls.ca ? { ca: [...rootCertificates, tls.ca] } : {}) } });
+    agent = new undici.Agent({ connect: { ...(tls.cert ? { cert: tls.cert, key: tls.key } : {}), ...(tls.ca ? { ca: [...rootCertificates, tls.ca] } : {}) } });
     agents.set(tls, agent);
   }
-  return agent;
+  return { agent, fetch: undici.fetch };
 }
 
 /** Thrown when no HTTP answer came (timeout, refused connection, DNS…): the caller treats it as INDISPONIVEL. */
@@ -135,7 +141,8 @@ export async function bankRequest(req: BankRequest, log: CallLog): Promise<BankR
     const init = { method: req.method, headers, body, signal: AbortSignal.timeout(req.timeoutMs) };
     // with a certificate: undici's own fetch with its Agent (dispatcher and fetch from one package,
     // whatever undici version this Node bundles in its global fetch)
-    const res = req.tls ? await undiciFetch(req.url, { ...init, dispatcher: agentFor(req.tls) }) : await fetch(req.url, init);
+    const withTls = req.tls ? await undiciFor(req.tls) : null;
+    const res = withTls ? await withTls.fetch(req.url, { ...init, dispatcher: withTls.agent }) : await fetch(req.url, init);
     const text = await res.text();
     call.status = res.status;
     call.resposta = maskSecrets(text, req.secrets);
