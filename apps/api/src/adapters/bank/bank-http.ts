@@ -38,11 +38,22 @@ export type BankTls = { cert: string; key: string; ca?: string };
 const agents = new WeakMap<BankTls, Agent>();
 /**
  * The npm undici is loaded only for a call with a certificate: importing it installs its Agent as the
- * process's global dispatcher (undici's global.js), which Node's own fetch then uses for every call —
- * and that Agent keeps a timed-out connection open (a server closing waits ~70 s for it).
+ * process's global dispatcher (undici's global.js) when none is installed yet, which Node's own fetch
+ * then uses for every call — and that Agent keeps a timed-out connection open (a server closing
+ * waits ~70 s for it). So Node's own dispatcher is installed first: Node's fetch installs it on its
+ * first call (a data: URL, no network), and the npm undici then leaves it in place.
  */
+let undiciModule: Promise<typeof import('undici')> | null = null;
+function loadUndici(): Promise<typeof import('undici')> {
+  undiciModule ??= fetch('data:,')
+    .then((r) => r.arrayBuffer())
+    .catch(() => undefined)
+    .then(() => import('undici'));
+  return undiciModule;
+}
+
 async function undiciFor(tls: BankTls): Promise<{ agent: Agent; fetch: typeof import('undici').fetch }> {
-  const undici = await import('undici');
+  const undici = await loadUndici();
   let agent = agents.get(tls);
   if (!agent) {
     agent = new undici.Agent({ connect: { ...(tls.cert ? { cert: tls.cert, key: tls.key } : {}), ...(tls.ca ? { ca: [...rootCertificates, tls.ca] } : {}) } });
