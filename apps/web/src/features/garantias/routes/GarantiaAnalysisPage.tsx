@@ -5,11 +5,13 @@ import { useNavigate, useParams } from 'react-router';
 import { padParcela, type DenyReason } from '@bg/domain';
 import { DataTable, DateText, DuplicataDropzone, MoneyText, PageHeader, Section, StatusBadge } from '../../../components';
 import { errorMessage } from '../../../lib/api-client';
+import { boletoBancoKeys } from '../../../lib/boleto-banco';
 import { useSubmit } from '../../../lib/use-submit';
 import { garantiaKeys, garantiaQuery } from '../api/garantia-queries';
 import { garantiasApi, type AcertoBody, type BoletoRow, type GarantiaDetail } from '../api/garantias-api';
 import { AdminGarantiaStatus } from '../components/AdminGarantiaStatus';
 import { AcertoModal } from '../components/AcertoModal';
+import { BoletosNoBanco } from '../components/BoletosNoBanco';
 import { ConsultaPanel } from '../components/ConsultaPanel';
 import { DenyModal } from '../components/DenyModal';
 import { GarantiaInfo } from '../components/GarantiaInfo';
@@ -45,7 +47,8 @@ export function GarantiaAnalysisPage() {
   const negar = useSubmit((motivo: DenyReason, observacao: string) => garantiasApi.negar(id, motivo, observacao), { invalidate, onSuccess: () => setDenying(false) });
   // spec §9: the result dialog closes after 1 s following a slip update
   const acertar = useSubmit((b: BoletoRow, values: AcertoBody) => garantiasApi.acerto(b.id, values), {
-    invalidate,
+    // by API, the new value/due date waits for the bank: the boleto's bank panel says so (issue 26)
+    invalidate: [...invalidate, boletoBancoKeys.all],
     result: { autoCloseMs: 1000 },
     onSuccess: () => setAcerto(null),
   });
@@ -98,6 +101,7 @@ export function GarantiaAnalysisPage() {
           ]}
         />
       </Section>
+      <BoletosNoBanco garantiaId={g.id} boletos={g.boletos} />
       <Section title="Boletos Anteriores">
         <DataTable
           caption="Boletos Anteriores"

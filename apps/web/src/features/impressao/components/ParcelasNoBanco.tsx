@@ -16,7 +16,7 @@ import { impressaoKeys } from '../api/impressao-queries';
 export function ParcelasNoBanco({ garantiaId, parcelas }: { garantiaId: number; parcelas: ParcelaImpressao[] }) {
   const admin = isAdmin(useCurrentUser());
   // a boleto not released yet was never sent: nothing to ask the bank about
-  const liberadas = parcelas.filter((p) => p.situacao !== null);
+  const liberadas = parcelas.filter((p) => Boolean(p.situacao));
   const estados = useQueries({ queries: liberadas.map((p) => boletoBancoQuery(p.id)) });
   if (!estados.some((q) => q.data?.modo === 'API')) return null;
   return (
