@@ -198,6 +198,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/banco/webhook/:id': entry(PUBLIC, (w) => ({ params: { id: w.admin.conta.id }, body: [] })),
   'GET /api/contaCobranca/getAll': entry(ADMIN),
   'POST /api/contaCobranca/integracao/:id': entry(ADMIN, (w) => ({ params: { id: w.admin.conta.id }, body: { modo: 'CNAB' } })),
+  'POST /api/contaCobranca/certificado/:id': entry({ ...ADMIN, admin: 415 }, (w) => ({ params: { id: w.admin.conta.id }, multipart: { fields: { senha: '' }, files: [{ name: 'c.pfx', data: PNG, type: 'application/x-pkcs12' }] } })),
+  'POST /api/contaCobranca/removerCertificado/:id': entry({ ...ADMIN, admin: 409 }, (w) => ({ params: { id: w.admin.conta.id } })),
   'POST /api/contaCobranca/testarConexao/:id': entry(ADMIN, (w) => ({ params: { id: w.admin.conta.id } })),
   'GET /api/banco/boleto/:id': entry(A_READ, (w) => ({ params: { id: w.A.liberada.boletoIds[0] } })),
   'POST /api/banco/registrar/:id': entry(ADMIN, async (w) => {
