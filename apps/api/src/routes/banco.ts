@@ -56,6 +56,7 @@ export async function bancoRoutes(app: FastifyInstance, ctx: AppContext) {
         rawBody: rawBodies.get(request) ?? JSON.stringify(request.body ?? null),
         url: request.url,
         ip: request.ip || null,
+        onRefused: (refusal) => request.log.warn(refusal, 'banco: webhook recusado'),
       });
       return { status: 200, msg: 'ok' };
     });

@@ -17,6 +17,8 @@ const ALLOWED: Record<string, string> = {
   'GET /api/assinatura/:token token': 'public signing link sent by WhatsApp/e-mail: 256-bit token, expires, stored as SHA-256',
   'GET /api/assinatura/:token/documento token': 'the signing page\u2019s PDF, same token',
   'POST /api/assinatura/:token/assinar token': 'the signing page\u2019s action, same token',
+  'POST /api/banco/webhook/:id token':
+    'the bank calls the URL registered at its portal (issue 26 fixes `?token=`): a per-conta secret, compared in constant time, masked in our logs (request URLs are logged without query strings)',
   'GET /api/arquivo/:id sig': 'signed, expiring (FILE_LINK_TTL) link to one stored file, for <img src>/downloads that cannot send a header',
 };
 

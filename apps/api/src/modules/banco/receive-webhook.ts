@@ -21,13 +21,13 @@ const same = (a: string, b: string) => {
  * Answers fast: checks the conta and its token (the conta's own, or BANK_WEBHOOK_SECRET), keeps the
  * raw body with its hash (banco_webhook, and the exchange in banco_comunicacao) and enqueues the job
  * banco.webhook in the same transaction; the payments are applied by the job. An unknown conta or a
- * wrong token answers 401 and is logged (without the body's processing).
+ * wrong token answers 401 and is written to the app's log (not to the database).
  */
 export async function receiveWebhook(
   db: Db,
   bank: BankServices,
   jobs: JobQueue,
-  input: { contaId: number; token: string | undefined; rawBody: string; url: string; ip: string | null },
+  input: { contaId: number; token: string | undefined; rawBody: string; url: string; ip: string | null; onRefused: (refusal: Record<string, unknown>) => void },
 ): Promise<{ webhookId: number }> {
   const started = performance.now();
   const conta = await contaById(db, input.contaId);
@@ -37,17 +37,13 @@ export async function receiveWebhook(
   const sha256 = sha256Hex(input.rawBody);
   const url = input.url.replace(/([?&]token=)[^&]*/, '$1***');
   if (!authorised) {
-    await db.insert(bancoComunicacao).values({
-      conta_cobranca_id: conta?.id ?? null,
-      direcao: 'RECEBIDO',
-      operacao: 'webhook',
-      metodo: 'POST',
-      url: url.slice(0, 600),
-      status: 401,
-      requisicao: input.rawBody.slice(0, 20_000),
+    // logged, not stored: a refused call writes nothing (anyone may call this URL; the database is not their log)
+    input.onRefused({
+      conta_id: input.contaId,
+      motivo: conta ? (conta.modo === 'API' ? 'token inválido' : 'conta não trabalha por API') : 'conta desconhecida',
+      ip: input.ip,
       sha256,
-      latencia_ms: Math.round(performance.now() - started),
-      erro: `recusado: ${conta ? (conta.modo === 'API' ? 'token inválido' : 'conta não trabalha por API') : 'conta desconhecida'}${input.ip ? ` (de ${input.ip})` : ''}`,
+      bytes: input.rawBody.length,
     });
     throw new AppError('UNAUTHENTICATED', WEBHOOK_NAO_AUTORIZADO);
   }
