@@ -58,10 +58,15 @@ if (process.env.TEST_DATABASE_URL) {
   // the files (remessas, retornos, signed PDFs) in a folder of this run, never the repository's ./data
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-e2e-files-'));
   env.STORAGE_DIR = storageDir;
+  // and DATA_DIR (the in-process bank sandbox's state, the credentials' key) of this run too: a
+  // fresh database numbers boletos from 1 again, which a sandbox kept from an earlier run already holds
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-e2e-data-'));
+  env.DATA_DIR = dataDir;
   cleanup = async () => {
     await dropE2eDatabase(serverUrl, name);
     fs.rmSync(pidFile, { force: true });
     fs.rmSync(storageDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
   };
 } else {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-e2e-'));
