@@ -3,17 +3,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cnabAccountFromConta, type ContaCobrancaInput } from '@bg/domain';
-import { buildBankSandbox } from '../../src/bank-sandbox/build-bank-sandbox.js';
+import { cnabAccountFromConta } from '@bg/domain';
 import { bancoComunicacao, bancoRegistro, bancoWebhook, boleto, contaCobranca, ledgerTransaction, retornoItem } from '../../src/db/schema/index.js';
-import { insertContaCobranca, type ContaCobrancaRow } from '../../src/modules/conta-cobranca/insert-conta-cobranca.js';
+import type { ContaCobrancaRow } from '../../src/modules/conta-cobranca/insert-conta-cobranca.js';
 import { syncConta } from '../../src/modules/banco/sync-conta.js';
 import { processWebhook } from '../../src/modules/banco/process-webhook.js';
 import { slipsOf } from '../../src/modules/boletos/slip-source.js';
 import { buildSlip } from '../../src/modules/boletos/number-boletos.js';
 import { pixPayload } from '../../src/pdf/slip.js';
 import type { BankServices } from '../../src/services.js';
-import { bankAnswer, createCnabTestApp, get, post, releasedBoletos, uploadRetorno, waitForRetorno, type CnabTestApp } from '../cnab/support.js';
+import { bankAnswer, get, post, releasedBoletos, uploadRetorno, waitForRetorno, type CnabTestApp } from '../cnab/support.js';
+import { apiConta, BB_CONVENIO, bbConta, createBankTestApp, startSandbox } from './support.js';
 
 /**
  * The whole loop of a conta that works by Banco do Brasil's API (issue 26), against the local
@@ -22,35 +22,17 @@ import { bankAnswer, createCnabTestApp, get, post, releasedBoletos, uploadRetorn
  * changes nothing; a registration whose answer was lost is queried, never sent twice; a bank that
  * is down leaves the work queued; a change before the bank's 30 minutes waits.
  */
-const CONVENIO = '3128557';
-const BB_CONTA: ContaCobrancaInput = {
-  banco: '001',
-  agencia: '4321',
-  conta: '12345',
-  codigo_beneficiario: CONVENIO,
-  carteira: '17',
-  nome: 'Boleto Garantido Serviços Financeiros Ltda',
-  cnpj: '11222333000181',
-  cep: '01310100',
-  endereco: 'Avenida Paulista',
-  numero: '1000',
-  bairro: 'Bela Vista',
-  cidade: 'São Paulo',
-  uf: 'SP',
-  pix_chave: null,
-};
 const CLIENT = { clientId: 'cliente-bg', clientSecret: 'segredo-do-cliente-123', appKey: 'chave-da-aplicacao-456' };
 
 let t: CnabTestApp;
 let sandbox: FastifyInstance;
 let sandboxUrl: string;
 let appUrl: string;
-let conta: ContaRowLike;
+let conta: ContaCobrancaRow;
 let bank: BankServices;
 let webhookPath = '';
 /** The sandbox's clock runs ahead by this much (its own 30-minute rule for changes). */
 let sandboxAhead = 0;
-type ContaRowLike = ContaCobrancaRow;
 
 const sandboxCall = async (path: string, body?: object) => {
   const res = await fetch(`${sandboxUrl}${path}`, { method: body ? 'POST' : 'GET', headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
@@ -75,31 +57,19 @@ const until = async <T>(what: () => Promise<T | null | undefined | false>, ms = 
 };
 
 beforeAll(async () => {
-  t = await createCnabTestApp({ bank: { ...(await import('../../src/config.js')).loadConfig({ LOG_LEVEL: 'silent' }).bank, sandbox: false, timeoutMs: 1500, syncSeconds: 3600, webhookSecret: null } });
+  t = await createBankTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   appUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  sandbox = buildBankSandbox({ credentials: [CLIENT], alteracaoDelayMs: 30 * 60_000, now: () => new Date(Date.now() + sandboxAhead), webhookUrl: () => `${appUrl}${webhookPath}`, webhookRetryDelaysMs: [100, 200] });
-  await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
+  const started = await startSandbox({ credentials: [CLIENT], alteracaoDelayMs: 30 * 60_000, now: () => new Date(Date.now() + sandboxAhead), webhookUrl: () => `${appUrl}${webhookPath}`, webhookRetryDelaysMs: [100, 200] });
+  sandbox = started.app;
+  sandboxUrl = started.url;
   bank = t.app.services.bank;
-
   // the BB conta becomes the active one, then the admin switches it to API mode through the route
-  await t.db.update(contaCobranca).set({ ativa: false });
-  conta = await insertContaCobranca(t.db, BB_CONTA, 'ADMIN', null);
-  const saved = await post(t, `/api/contaCobranca/integracao/${conta.id}`, t.admin.token, {
-    modo: 'API',
-    api_url: `${sandboxUrl}/bb/cobrancas/v2`,
-    api_oauth_url: `${sandboxUrl}/bb/oauth/token`,
-    api_client_id: CLIENT.clientId,
-    client_secret: CLIENT.clientSecret,
-    app_key: CLIENT.appKey,
-    variacao_carteira: '35',
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  const data = saved.json().data;
-  expect(data).toMatchObject({ modo: 'API', tem_client_secret: true, tem_app_key: true });
-  expect(saved.body).not.toContain(CLIENT.clientSecret);
-  webhookPath = new URL(data.webhook_url).pathname + new URL(data.webhook_url).search;
+  const switched = await apiConta(t, bbConta(), sandboxUrl, CLIENT);
+  conta = switched.conta;
+  webhookPath = switched.webhookPath;
+  expect(switched.answer).toMatchObject({ modo: 'API', tem_client_secret: true, tem_app_key: true });
+  expect(JSON.stringify(switched.answer)).not.toContain(CLIENT.clientSecret);
 }, 60_000);
 
 afterAll(async () => {
@@ -136,7 +106,7 @@ describe('a conta by Banco do Brasil API', () => {
     expect(result.registrados).toBe(1);
     expect(await situacao(b.id)).toBe('GARANTIDO');
     const r = await registro(b.id);
-    expect(r).toMatchObject({ estado: 'REGISTRADO', numero_banco: `000${CONVENIO}${String(b.nosso_numero).padStart(10, '0')}` });
+    expect(r).toMatchObject({ estado: 'REGISTRADO', numero_banco: `000${BB_CONVENIO}${String(b.nosso_numero).padStart(10, '0')}` });
     expect(r.linha_digitavel).toMatch(/^\d{47}$/);
 
     // what the bank answered, secrets masked
@@ -181,7 +151,7 @@ describe('a conta by Banco do Brasil API', () => {
 
     // and the CNAB retorno of the same payment, days later: JA_APLICADO, no money posted again
     const file = await bankAnswer(Buffer.alloc(0), {
-      account: cnabAccountFromConta(BB_CONTA),
+      account: cnabAccountFromConta(bbConta()),
       extra: [{ ourNumber: String(b.nosso_numero), documentNumber: 'X', dueDate: b.vencimento, amountCents: 31000, occurrenceDate: liquidacao[0].data_ocorrencia as string, movement: '06', paidCents: 31000, creditDate: liquidacao[0].data_credito }],
     });
     const up = await uploadRetorno(t, 'retorno-bb.ret', file);

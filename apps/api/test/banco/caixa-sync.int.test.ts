@@ -1,13 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, CAIXA_TOKEN_PATH, caixaNossoNumero, parseCaixaJson, type ContaCobrancaInput, type IsoDate } from '@bg/domain';
-import { buildBankSandbox } from '../../src/bank-sandbox/build-bank-sandbox.js';
-import { bancoComunicacao, bancoRegistro, boleto, contaCobranca } from '../../src/db/schema/index.js';
+import { addDays, caixaNossoNumero, parseCaixaJson, type IsoDate } from '@bg/domain';
+import { bancoComunicacao, bancoRegistro, boleto } from '../../src/db/schema/index.js';
 import { syncConta } from '../../src/modules/banco/sync-conta.js';
-import { insertContaCobranca, type ContaCobrancaRow } from '../../src/modules/conta-cobranca/insert-conta-cobranca.js';
-import { createCnabTestApp, post, releasedBoletos, type CnabTestApp } from '../cnab/support.js';
+import type { ContaCobrancaRow } from '../../src/modules/conta-cobranca/insert-conta-cobranca.js';
+import { releasedBoletos, type CnabTestApp } from '../cnab/support.js';
+import { apiConta, caixaConta, createBankTestApp, startSandbox } from './support.js';
 
 /**
  * A conta that works by Caixa's API, through the job's sync (sync-conta.ts) and the registry's
@@ -15,22 +14,6 @@ import { createCnabTestApp, post, releasedBoletos, type CnabTestApp } from '../c
  * its 17-digit nosso número and the conta's CNPJ as beneficiário; a later change of value and due
  * date goes as Caixa's PUT of the whole title (changeOne hands the adapter the boleto as it now is).
  */
-const CAIXA_CONTA: ContaCobrancaInput = {
-  banco: '104',
-  agencia: '0374',
-  conta: null,
-  codigo_beneficiario: '1100000',
-  carteira: 'RG',
-  nome: 'Boleto Garantido Serviços Financeiros Ltda',
-  cnpj: '11222333000181',
-  cep: '01310100',
-  endereco: 'Avenida Paulista',
-  numero: '1000',
-  bairro: 'Bela Vista',
-  cidade: 'São Paulo',
-  uf: 'SP',
-  pix_chave: null,
-};
 const CLIENT = { clientId: 'cli-ext-bg', clientSecret: 'segredo-caixa-456', appKey: 'apikey-caixa-sync' };
 
 let t: CnabTestApp;
@@ -42,21 +25,11 @@ const registro = async (boletoId: number) => (await t.db.select().from(bancoRegi
 const held = async (nn: string) => (await (await fetch(`${sandboxUrl}/caixa/sandbox/boletos/${nn}`)).json()) as Record<string, unknown>;
 
 beforeAll(async () => {
-  t = await createCnabTestApp({ bank: { ...(await import('../../src/config.js')).loadConfig({ LOG_LEVEL: 'silent' }).bank, sandbox: false, timeoutMs: 2000, syncSeconds: 3600, webhookSecret: null } });
-  sandbox = buildBankSandbox({ credentials: [CLIENT] });
-  await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
-  await t.db.update(contaCobranca).set({ ativa: false });
-  conta = await insertContaCobranca(t.db, CAIXA_CONTA, 'ADMIN', null);
-  const saved = await post(t, `/api/contaCobranca/integracao/${conta.id}`, t.admin.token, {
-    modo: 'API',
-    api_url: `${sandboxUrl}/caixa/cobranca-bancaria`,
-    api_oauth_url: `${sandboxUrl}/caixa${CAIXA_TOKEN_PATH}`,
-    api_client_id: CLIENT.clientId,
-    client_secret: CLIENT.clientSecret,
-    app_key: CLIENT.appKey,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
+  t = await createBankTestApp(2000);
+  const started = await startSandbox({ credentials: [CLIENT] });
+  sandbox = started.app;
+  sandboxUrl = started.url;
+  ({ conta } = await apiConta(t, caixaConta(), sandboxUrl, CLIENT));
 }, 60_000);
 
 afterAll(async () => {

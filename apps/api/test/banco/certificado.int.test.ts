@@ -9,16 +9,16 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANCO_CERTIFICADO_MSG, type ContaCobrancaInput } from '@bg/domain';
+import { BANCO_CERTIFICADO_MSG } from '@bg/domain';
 import { BankError } from '../../src/adapters/bank/bank-adapter.js';
 import { bbApiAdapter } from '../../src/adapters/bank/bb-api-adapter.js';
-import { buildBankSandbox } from '../../src/bank-sandbox/build-bank-sandbox.js';
 import { auditLog, contaCobranca } from '../../src/db/schema/index.js';
 import { adapterConfig, contaById } from '../../src/modules/banco/conta-banco.js';
-import { insertContaCobranca, type ContaCobrancaRow } from '../../src/modules/conta-cobranca/insert-conta-cobranca.js';
+import type { ContaCobrancaRow } from '../../src/modules/conta-cobranca/insert-conta-cobranca.js';
 import type { BankServices } from '../../src/services.js';
 import { multipart, PDF, PNG, type UploadFile } from '../multipart.js';
-import { createCnabTestApp, get, nonAdminTokens, post, type CnabTestApp } from '../cnab/support.js';
+import { get, nonAdminTokens, post, type CnabTestApp } from '../cnab/support.js';
+import { activeConta, bbConta, createBankTestApp, startSandbox } from './support.js';
 
 /**
  * The conta de cobrança's client certificate (issue 26): uploaded as PEM (one file or two) or
@@ -29,23 +29,6 @@ import { createCnabTestApp, get, nonAdminTokens, post, type CnabTestApp } from '
  * the conta's certificate the adapter's calls succeed, without it the handshake is refused.
  */
 const CLIENT = { clientId: 'cliente-mtls', clientSecret: 'segredo-mtls-123', appKey: 'chave-mtls-456' };
-const BB_CONTA: ContaCobrancaInput = {
-  banco: '001',
-  agencia: '4321',
-  conta: '55555',
-  codigo_beneficiario: '3128557',
-  carteira: '17',
-  nome: 'Boleto Garantido Serviços Financeiros Ltda',
-  cnpj: '11222333000181',
-  cep: '01310100',
-  endereco: 'Avenida Paulista',
-  numero: '1000',
-  bairro: 'Bela Vista',
-  cidade: 'São Paulo',
-  uf: 'SP',
-  pix_chave: null,
-};
-
 let t: CnabTestApp;
 let bank: BankServices;
 let conta: ContaCobrancaRow;
@@ -112,13 +95,12 @@ const keyBody = (keyPem: string) => keyPem.split('\n').filter((l) => l && !l.sta
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-cert-'));
   makeCertificates();
-  t = await createCnabTestApp({ bank: { ...(await import('../../src/config.js')).loadConfig({ LOG_LEVEL: 'silent' }).bank, sandbox: false, timeoutMs: 3000, syncSeconds: 3600, webhookSecret: null } });
+  t = await createBankTestApp(3000);
   bank = t.app.services.bank;
-  sandbox = buildBankSandbox({ credentials: [CLIENT], alteracaoDelayMs: 0, webhookUrl: () => null });
-  await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
-  await t.db.update(contaCobranca).set({ ativa: false });
-  conta = await insertContaCobranca(t.db, BB_CONTA, 'ADMIN', null);
+  const started = await startSandbox({ credentials: [CLIENT], alteracaoDelayMs: 0, webhookUrl: () => null });
+  sandbox = started.app;
+  sandboxUrl = started.url;
+  conta = await activeConta(t, bbConta({ conta: '55555' }));
 }, 60_000);
 
 afterAll(async () => {

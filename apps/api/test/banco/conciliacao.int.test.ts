@@ -3,17 +3,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBbRegistroBody, cnabAccountFromConta, todayInSaoPaulo, type ContaCobrancaInput } from '@bg/domain';
+import { buildBbRegistroBody, cnabAccountFromConta, todayInSaoPaulo } from '@bg/domain';
 import type { BankAdapter } from '../../src/adapters/bank/bank-adapter.js';
-import { buildBankSandbox } from '../../src/bank-sandbox/build-bank-sandbox.js';
-import { auditLog, bancoDivergencia, bancoRegistro, bancoWebhook, boleto, contaCobranca, ledgerTransaction, retornoItem } from '../../src/db/schema/index.js';
+import { auditLog, bancoDivergencia, bancoRegistro, bancoWebhook, boleto, ledgerTransaction, retornoItem } from '../../src/db/schema/index.js';
 import { changeSituacao } from '../../src/modules/boletos/change-situacao.js';
 import { conciliarConta } from '../../src/modules/banco/conciliar.js';
 import { recordDivergencia } from '../../src/modules/banco/process-webhook.js';
 import { syncConta } from '../../src/modules/banco/sync-conta.js';
-import { insertContaCobranca, type ContaCobrancaRow } from '../../src/modules/conta-cobranca/insert-conta-cobranca.js';
+import type { ContaCobrancaRow } from '../../src/modules/conta-cobranca/insert-conta-cobranca.js';
 import type { BankServices } from '../../src/services.js';
-import { bankAnswer, createCnabTestApp, get, nonAdminTokens, post, releasedBoletos, uploadRetorno, waitForJob, waitForRetorno, type CnabTestApp } from '../cnab/support.js';
+import { apiConta, BB_CONVENIO, bbConta, createBankTestApp, startSandbox } from './support.js';
+import { bankAnswer, get, nonAdminTokens, post, releasedBoletos, uploadRetorno, waitForJob, waitForRetorno, type CnabTestApp } from '../cnab/support.js';
 
 /**
  * Conciliação (issue 26, docs/banks.md): the daily reconciliation of a conta by Banco do Brasil's API
@@ -21,23 +21,6 @@ import { bankAnswer, createCnabTestApp, get, nonAdminTokens, post, releasedBolet
  * payment by webhook and by CNAB retorno afterwards changing nothing), each one-click resolution,
  * repeat and concurrency safety, a bank without a listing, the list, the job on demand and Início.
  */
-const CONVENIO = '3128557';
-const BB_CONTA: ContaCobrancaInput = {
-  banco: '001',
-  agencia: '4321',
-  conta: '12345',
-  codigo_beneficiario: CONVENIO,
-  carteira: '17',
-  nome: 'Boleto Garantido Serviços Financeiros Ltda',
-  cnpj: '11222333000181',
-  cep: '01310100',
-  endereco: 'Avenida Paulista',
-  numero: '1000',
-  bairro: 'Bela Vista',
-  cidade: 'São Paulo',
-  uf: 'SP',
-  pix_chave: null,
-};
 const CLIENT = { clientId: 'cliente-conc', clientSecret: 'segredo-da-conciliacao-1', appKey: 'chave-da-conciliacao-2' };
 
 let t: CnabTestApp;
@@ -92,29 +75,15 @@ async function registeredBoleto(valor = 20000) {
 }
 
 beforeAll(async () => {
-  t = await createCnabTestApp({ bank: { ...(await import('../../src/config.js')).loadConfig({ LOG_LEVEL: 'silent' }).bank, sandbox: false, timeoutMs: 1500, syncSeconds: 3600, webhookSecret: null } });
+  t = await createBankTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   appUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   // no webhook from the sandbox: the reconciliation is what finds the payments here
-  sandbox = buildBankSandbox({ credentials: [CLIENT], alteracaoDelayMs: 0, webhookUrl: () => null });
-  await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
+  const started = await startSandbox({ credentials: [CLIENT], alteracaoDelayMs: 0, webhookUrl: () => null });
+  sandbox = started.app;
+  sandboxUrl = started.url;
   bank = t.app.services.bank;
-
-  await t.db.update(contaCobranca).set({ ativa: false });
-  conta = await insertContaCobranca(t.db, BB_CONTA, 'ADMIN', null);
-  const saved = await post(t, `/api/contaCobranca/integracao/${conta.id}`, t.admin.token, {
-    modo: 'API',
-    api_url: `${sandboxUrl}/bb/cobrancas/v2`,
-    api_oauth_url: `${sandboxUrl}/bb/oauth/token`,
-    api_client_id: CLIENT.clientId,
-    client_secret: CLIENT.clientSecret,
-    app_key: CLIENT.appKey,
-    variacao_carteira: '35',
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  const url = new URL(saved.json().data.webhook_url);
-  webhookPath = url.pathname + url.search;
+  ({ conta, webhookPath } = await apiConta(t, bbConta(), sandboxUrl, CLIENT));
 }, 60_000);
 
 afterAll(async () => {
@@ -153,7 +122,7 @@ describe('Conciliação: payments', () => {
 
     // and the CNAB retorno of the same payment
     const file = await bankAnswer(Buffer.alloc(0), {
-      account: cnabAccountFromConta(BB_CONTA),
+      account: cnabAccountFromConta(bbConta()),
       extra: [{ ourNumber: String(b.nosso_numero), documentNumber: 'X', dueDate: b.vencimento, amountCents: 31000, occurrenceDate: liq.data_ocorrencia as string, movement: '06', paidCents: 31000, creditDate: liq.data_credito }],
     });
     const up = await uploadRetorno(t, 'retorno-conciliacao.ret', file);
@@ -286,7 +255,7 @@ describe('Conciliação: registrations and titles', () => {
       await changeSituacao(tx, b.id, 'remessa', { id: t.admin.id, ip: null }, 'teste');
       await changeSituacao(tx, b.id, 'confirmarEntrada', { id: t.admin.id, ip: null }, 'teste');
     });
-    const numero = `000${CONVENIO}${String(b.nosso_numero).padStart(10, '0')}`;
+    const numero = `000${BB_CONVENIO}${String(b.nosso_numero).padStart(10, '0')}`;
     await t.db.insert(bancoRegistro).values({ boleto_id: b.id, conta_cobranca_id: conta.id, estado: 'REGISTRADO', numero_banco: numero, registrado_em: new Date(), valor_enviado: '160.00', vencimento_enviado: b.vencimento });
 
     await conciliar();
@@ -308,7 +277,7 @@ describe('Conciliação: registrations and titles', () => {
 
   it('NAO_ENCONTRADO_AQUI for a title of the conta at the bank that is no boleto here; only Descartar', async () => {
     const body = buildBbRegistroBody({
-      numeroConvenio: CONVENIO, numeroCarteira: '17', numeroVariacaoCarteira: '35', sequencial: 9_000_001, dataEmissao: todayInSaoPaulo(), dataVencimento: '2027-03-10', valorCents: 5000, seuNumero: 'FORA-1',
+      numeroConvenio: BB_CONVENIO, numeroCarteira: '17', numeroVariacaoCarteira: '35', sequencial: 9_000_001, dataEmissao: todayInSaoPaulo(), dataVencimento: '2027-03-10', valorCents: 5000, seuNumero: 'FORA-1',
       pagador: { documento: '98959112000179', nome: 'LIVRARIA CUNHA DA CUNHA', endereco: 'RUA SEM NOME, 1', cep: '70675727', cidade: 'BRASILIA', bairro: 'SIA', uf: 'DF' }, multaBps: 200, pix: false,
     });
     const reg = await bbApi('POST', '/boletos', body);
@@ -328,7 +297,7 @@ describe('Conciliação: registrations and titles', () => {
 
   it('BAIXA_NAO_APLICADA for a title written off at the bank that is open here', async () => {
     const { b, numero } = await registeredBoleto(17000);
-    const baixa = await bbApi('POST', `/boletos/${numero}/baixar`, { numeroConvenio: Number(CONVENIO) });
+    const baixa = await bbApi('POST', `/boletos/${numero}/baixar`, { numeroConvenio: Number(BB_CONVENIO) });
     expect(baixa.status, JSON.stringify(baixa.json)).toBe(200);
     await conciliar();
     const [f] = await openFinding(numero);
