@@ -290,4 +290,23 @@ describe('a conta by Banco do Brasil API', () => {
     expect(await situacao(b.id)).toBe('LIQUIDADO');
     expect((await get(t, `/api/banco/boleto/${b.id}`)).json().data.pagamento_em_processamento).toBeNull();
   });
+
+  it('a conta switched from files to API: what a remessa sent is never written off here without the bank, and an unconfirmed entrada is asked before it is sent again', async () => {
+    // sent by a remessa and confirmed by a retorno, then the customer paid the shop; and one only sent
+    const [confirmed] = await releasedBoletos(t, [23000], ['remessa', 'confirmarEntrada', 'baixar']);
+    const [onlySent] = await releasedBoletos(t, [24000], ['remessa']);
+    expect(await situacao(confirmed.id)).toBe('ENVIADO PARA BAIXA');
+    const r = await sync();
+    // the bank (this sandbox) never got that remessa: the write-off is refused there and nothing is confirmed here
+    expect(await situacao(confirmed.id)).toBe('ENVIADO PARA BAIXA');
+    expect((await registro(confirmed.id)).estado).toBe('REGISTRADO');
+    expect((await registro(confirmed.id)).ultimo_erro).toMatch(/não encontrou|recusou/);
+    const ops = (await t.db.select().from(bancoComunicacao).where(eq(bancoComunicacao.boleto_id, confirmed.id))).map((c) => c.operacao);
+    expect(ops).toEqual(['baixar']);
+    // the one only sent: asked first (unknown), then registered by API
+    expect(await situacao(onlySent.id)).toBe('GARANTIDO');
+    const asked = (await t.db.select().from(bancoComunicacao).where(eq(bancoComunicacao.boleto_id, onlySent.id))).map((c) => c.operacao);
+    expect(asked.slice(0, 2)).toEqual(['consultar', 'registrar']);
+    expect(r.registrados).toBeGreaterThanOrEqual(1);
+  });
 });

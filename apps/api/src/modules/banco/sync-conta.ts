@@ -62,6 +62,7 @@ export async function syncConta(db: Db, bank: BankServices, contaId: number, opt
   const batch = opts.batch ?? SYNC_BATCH;
 
   await adoptReleased(db, conta.id);
+  await adoptSentByFile(db, conta.id, adapter);
   await confirmNeverRegistered(db, conta.id);
 
   const work = await dueWork(db, conta, now(), batch);
@@ -86,6 +87,49 @@ async function adoptReleased(db: Db, contaId: number) {
     on conflict do nothing`);
 }
 
+/** The boleto went to the bank once, by a remessa or by API (the only ways into ENVIADO PARA REGISTRO; gerar-remessa.ts's `registrado`). */
+const sentToBank = sql`exists (select 1 from boleto_historico h where h.boleto_id = b.id and h.para = ${S.ENVIADO_REGISTRO})`;
+
+/**
+ * A conta switched from CNAB files to API holds boletos the bank knows from a remessa: they get
+ * their registration row so changes and write-offs go by API (never a write-off confirmed here
+ * while the bank still holds the title). Confirmed by a retorno (GARANTIDO, or a pending request):
+ * REGISTRADO, with what the bank holds taken from the last remessa item. Sent but not confirmed
+ * (ENVIADO PARA REGISTRO): ENVIANDO — the next try asks the bank before registering it by API.
+ */
+async function adoptSentByFile(db: Db, contaId: number, adapter: BankAdapter) {
+  const rows = await rowsOf<{ id: number; nosso_numero: string; situacao: Situacao; valor: string; vencimento: string }>(
+    db,
+    sql`select b.id, b.nosso_numero::text as nosso_numero, b.situacao,
+               coalesce(ultimo.valor, b.valor)::text as valor, coalesce(ultimo.vencimento, b.vencimento)::text as vencimento
+        from boleto b
+        left join lateral (select ri.valor, ri.vencimento from remessa_item ri where ri.boleto_id = b.id order by ri.id desc limit 1) ultimo on true
+        where b.conta_cobranca_id = ${contaId} and b.nosso_numero is not null
+          and b.situacao in (${S.ENVIADO_REGISTRO}, ${S.GARANTIDO}, ${S.ENVIADO_BAIXA}, ${S.ENVIADO_CANCELAMENTO}, ${S.ENVIADO_REMOCAO})
+          and ${sentToBank}
+          and not exists (select 1 from banco_registro r where r.boleto_id = b.id)
+        order by b.id limit 1000`,
+  );
+  if (!rows.length) return;
+  await db
+    .insert(bancoRegistro)
+    .values(
+      rows.map((r) => {
+        const confirmed = r.situacao !== S.ENVIADO_REGISTRO;
+        return {
+          boleto_id: Number(r.id),
+          conta_cobranca_id: contaId,
+          estado: confirmed ? ('REGISTRADO' as const) : ('ENVIANDO' as const),
+          numero_banco: adapter.numeroBanco(Number(r.nosso_numero)),
+          registrado_em: confirmed ? new Date() : null,
+          valor_enviado: r.valor,
+          vencimento_enviado: r.vencimento,
+        };
+      }),
+    )
+    .onConflictDoNothing();
+}
+
 /** A pedido de baixa/cancelamento/remoção of a boleto the bank never held is confirmed at once (as the remessa does). */
 async function confirmNeverRegistered(db: Db, contaId: number) {
   for (const [situacao, action] of PEDIDOS) {
@@ -93,7 +137,7 @@ async function confirmNeverRegistered(db: Db, contaId: number) {
       db,
       sql`select b.id from boleto b left join banco_registro r on r.boleto_id = b.id
           where b.conta_cobranca_id = ${contaId} and b.situacao = ${situacao}
-            and (r.boleto_id is null or r.estado in ('PENDENTE','REJEITADO'))
+            and (r.estado in ('PENDENTE','REJEITADO') or (r.boleto_id is null and not ${sentToBank}))
           order by b.id limit 500`,
     );
     for (const { id } of rows) {
