@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { jobContracts, type ContractResult } from '@bg/domain';
 import { call } from './api-contract';
@@ -27,4 +28,26 @@ export function useJobRun(jobId: number | null, everyMs = 700) {
 export function jobPercent(job: Pick<JobRun, 'progress_done' | 'progress_total'> | null | undefined): number | null {
   if (!job?.progress_total) return null;
   return Math.min(100, Math.round((job.progress_done / job.progress_total) * 100));
+}
+
+export type JobOutcome<R> = { ok: true; result: R } | { ok: false; error: string };
+
+/**
+ * useJobRun plus the end of the run, told once: `onFinished` hears the result (done, read by
+ * `readResult`) or the error (failed, else `failureMessage`). What a panel following a job needs.
+ */
+export function useJobOutcome<R>(jobId: number, onFinished: (outcome: JobOutcome<R>) => void, readResult: (result: unknown) => R, failureMessage: string) {
+  const job = useJobRun(jobId).data;
+  const reported = useRef(false);
+  useEffect(() => {
+    if (!job || reported.current) return;
+    if (job.status === 'done') {
+      reported.current = true;
+      onFinished({ ok: true, result: readResult(job.result) });
+    } else if (job.status === 'failed') {
+      reported.current = true;
+      onFinished({ ok: false, error: job.error ?? failureMessage });
+    }
+  }, [job, onFinished, readResult, failureMessage]);
+  return job;
 }

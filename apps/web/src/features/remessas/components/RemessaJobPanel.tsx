@@ -1,30 +1,17 @@
-import { useEffect, useRef } from 'react';
 import { Alert, Group, Loader, Progress, Text } from '@mantine/core';
-import { jobPercent, useJobRun } from '../../../lib/use-job-run';
+import { jobPercent, useJobOutcome, type JobOutcome } from '../../../lib/use-job-run';
 import { remessaResult } from '../api/remessas';
 import type { RemessaJobResult } from '@bg/domain';
 
 export interface RemessaJobPanelProps {
   jobId: number;
   /** Called once when the job ends: its result (done) or its error (failed). */
-  onFinished: (outcome: { ok: true; result: RemessaJobResult | null } | { ok: false; error: string }) => void;
+  onFinished: (outcome: JobOutcome<RemessaJobResult | null>) => void;
 }
 
 /** The remessa being generated: a progress bar of the títulos written, until the job ends. */
 export function RemessaJobPanel({ jobId, onFinished }: RemessaJobPanelProps) {
-  const job = useJobRun(jobId).data;
-  const reported = useRef(false);
-  useEffect(() => {
-    if (!job || reported.current) return;
-    if (job.status === 'done') {
-      reported.current = true;
-      onFinished({ ok: true, result: remessaResult(job.result) });
-    } else if (job.status === 'failed') {
-      reported.current = true;
-      onFinished({ ok: false, error: job.error ?? 'A geração da remessa falhou.' });
-    }
-  }, [job, onFinished]);
-
+  const job = useJobOutcome<RemessaJobResult | null>(jobId, onFinished, remessaResult, 'A geração da remessa falhou.');
   const percent = jobPercent(job);
   return (
     <Alert variant="light" color="blue" title="Gerando a remessa" data-testid="remessa-job">
