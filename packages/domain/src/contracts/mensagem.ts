@@ -19,6 +19,31 @@ export const MENSAGEM_STATUSES = ['pendente', 'enviada', 'falhou'] as const;
 export type MensagemStatus = (typeof MENSAGEM_STATUSES)[number];
 export const mensagemStatusSchema = z.enum(MENSAGEM_STATUSES);
 
+/**
+ * What a message is, and the LGPD art. 7 basis it is sent on (recorded per message, docs/messaging.md):
+ * the contract's own messages (signature links, receipts, reminders of an instalment the person
+ * owes) are the performance of the contract (V); collection after the due date is the regular
+ * exercise of rights (VI); the SPC prior notice is credit protection (X).
+ */
+export const MENSAGEM_TIPOS = {
+  assinatura: 'execucao_contrato',
+  recibo: 'execucao_contrato',
+  lembrete_vencimento: 'execucao_contrato',
+  cobranca: 'exercicio_direitos',
+  acordo: 'execucao_contrato',
+  spc_aviso: 'protecao_credito',
+  outro: 'execucao_contrato',
+} as const;
+export type MensagemTipo = keyof typeof MENSAGEM_TIPOS;
+export type MensagemBaseLegal = (typeof MENSAGEM_TIPOS)[MensagemTipo];
+export const MENSAGEM_BASE_LEGAL_TEXTO: Record<MensagemBaseLegal, string> = {
+  execucao_contrato: 'Execução de contrato (LGPD art. 7º, V)',
+  exercicio_direitos: 'Exercício regular de direitos (LGPD art. 7º, VI)',
+  protecao_credito: 'Proteção do crédito (LGPD art. 7º, X)',
+};
+/** The kinds the collection schedule counts as collection messages (at most one per person per day). */
+export const MENSAGEM_TIPOS_COBRANCA: readonly MensagemTipo[] = ['lembrete_vencimento', 'cobranca'];
+
 export const mensagemJson = z.object({
   id,
   channel: mensagemChannelSchema,

@@ -1,5 +1,5 @@
-import type { MensagemChannel, MensagemStatus } from '@bg/domain';
-import { integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import type { MensagemBaseLegal, MensagemChannel, MensagemStatus, MensagemTipo } from '@bg/domain';
+import { boolean, char, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 // Mirrors mensagem_outbox as 0002_core_model.sql created it and 0050_mensagem_outbox.sql reshaped it
 // (the SQL is the source of truth). Written by modules/mensagem/enqueue-mensagem.ts only.
@@ -20,4 +20,30 @@ export const mensagemOutbox = pgTable('mensagem_outbox', {
   created_by: integer('created_by'),
   created_at: ts('created_at').notNull().defaultNow(),
   sent_at: ts('sent_at'),
+  // 0153: the person and shop it is for, its kind and the LGPD basis of that kind
+  pessoa_id: integer('pessoa_id'),
+  empresa_id: integer('empresa_id'),
+  tipo: varchar('tipo', { length: 30 }).$type<MensagemTipo>().notNull().default('outro'),
+  base_legal: varchar('base_legal', { length: 40 }).$type<MensagemBaseLegal>().notNull().default('execucao_contrato'),
+});
+
+// 0153: opt-in / opt-out per person and channel, append-only (the latest row is the choice).
+export const mensagemConsentimento = pgTable('mensagem_consentimento', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  pessoa_id: integer('pessoa_id').notNull(),
+  channel: varchar('channel', { length: 20 }).$type<MensagemChannel>().notNull(),
+  aceito: boolean('aceito').notNull(),
+  origem: varchar('origem', { length: 30 }).notNull(),
+  detalhe: varchar('detalhe', { length: 300 }),
+  created_by: integer('created_by'),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
+
+// 0153: the payer page's access codes (only their SHA-256), 7 days each.
+export const pagadorLink = pgTable('pagador_link', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  codigo_hash: char('codigo_hash', { length: 64 }).notNull(),
+  pessoa_id: integer('pessoa_id').notNull(),
+  expires_at: ts('expires_at').notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
 });

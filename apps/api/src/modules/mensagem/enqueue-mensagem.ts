@@ -1,4 +1,4 @@
-import { isValidPhone, MSG, onlyDigits } from '@bg/domain';
+import { isValidPhone, MENSAGEM_TIPOS, MSG, onlyDigits, type MensagemTipo } from '@bg/domain';
 import { AppError } from '../../errors/app-error.js';
 import type { Tx } from '../../db/client.js';
 import { mensagemOutbox } from '../../db/schema/index.js';
@@ -10,6 +10,11 @@ export type MensagemInput = OutgoingMessage & {
   /** What the message is about, for the outbox list and for finding it again ('spc_inclusao', 'garantia'). */
   entity?: string | null;
   entityId?: string | number | null;
+  /** The person and shop it is for (the régua's one-a-day rule, opt-outs, the Mensagens filters). */
+  pessoaId?: number | null;
+  empresaId?: number | null;
+  /** Its kind; the LGPD basis recorded with it follows from the kind (MENSAGEM_TIPOS). Default 'outro'. */
+  tipo?: MensagemTipo;
 };
 
 /**
@@ -41,6 +46,10 @@ export async function enqueueMensagem(tx: Tx, jobs: JobQueue, message: MensagemI
       entity: message.entity ?? null,
       entity_id: message.entityId == null ? null : String(message.entityId),
       created_by: actor?.id ?? null,
+      pessoa_id: message.pessoaId ?? null,
+      empresa_id: message.empresaId ?? null,
+      tipo: message.tipo ?? 'outro',
+      base_legal: MENSAGEM_TIPOS[message.tipo ?? 'outro'],
     })
     .returning({ id: mensagemOutbox.id });
   await jobs.enqueue(tx, sendMensagemJob, { id: row.id }, { actor });
