@@ -27,3 +27,7 @@ export * from './lgpd.js';
 export * from './razao.js';
 export * from './financeiro.js';
 export * from './banco.js';
+export * from './pagador.js';
+export * from './api-v1.js';
+export * from './regua.js';
+export * from './integracao-webhooks.js';
