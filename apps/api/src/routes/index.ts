@@ -33,6 +33,7 @@ import { financeiroRoutes } from './financeiro.js';
 import { bancoRoutes } from './banco.js';
 import { bancoConciliacaoRoutes } from './banco-conciliacao.js';
 import { bancoCertificadoRoutes } from './banco-certificado.js';
+import { pagadorRoutes } from './pagador.js';
 
 /** Every route module of the API. A feature adds its module here (one line each). */
 export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -69,4 +70,5 @@ export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Prom
   bancoRoutes,
   bancoConciliacaoRoutes,
   bancoCertificadoRoutes,
+  pagadorRoutes,
 ];

@@ -291,6 +291,16 @@ export const MATRIX: Record<string, MatrixEntry> = {
     return { params: { token: a.token }, body: { cpf_cnpj: a.signatario.cpf_cnpj, nome: a.signatario.nome, aceite: true } };
   }),
 
+  // página do pagador (issue 27, decision 116): public; a session from identifying A's person
+  'POST /api/pagador/identificar': entry(PUBLIC, (w) => ({ body: { documento: w.A.pessoa.cpf_cnpj, data: '1985-06-15' } })),
+  'POST /api/pagador/boletos': entry(PUBLIC, async (w) => ({ body: { sessao: await pagadorSessao(w) } })),
+  'GET /api/pagador/boleto/:id/pdf': entry(PUBLIC, async (w) => {
+    const { data } = (await w.app.call({ method: 'POST', url: '/api/pagador/boletos', payload: { sessao: await pagadorSessao(w) } })).json() as { data: { boletos: { pdf_url: string }[] } };
+    return { url: data.boletos[0]?.pdf_url ?? `/api/pagador/boleto/${w.A.liberada.boletoIds[0]}/pdf?p=0&exp=0&sig=x` };
+  }),
+  'POST /api/pagador/preferencias': entry(PUBLIC, async (w) => ({ body: { sessao: await pagadorSessao(w), whatsapp: true, email: true } })),
+  'GET /api/pagador/acessos/:id': entry(ADMIN, (w) => ({ params: { id: w.A.pessoa.id } })),
+
   // verificação em duas etapas (docs/decisions/095): each role turns it on, then off again
   'POST /api/login/2fa': entry(PUBLIC, () => ({ body: { challenge: 'desafio.forjado', code: '123456' } })),
   'GET /api/usuario/doisFatores': entry(ANY_USER),
@@ -475,4 +485,11 @@ async function twoFactorSetup(w: World, role: Role): Promise<string> {
   const secret = res.json().data.segredo as string;
   totpSecrets.set(role, secret);
   return totpCode(secret);
+}
+
+/** A payer-page session of A's person (identified by CPF and the factory's birth date). */
+async function pagadorSessao(w: World): Promise<string> {
+  const res = await w.app.call({ method: 'POST', url: '/api/pagador/identificar', payload: { documento: w.A.pessoa.cpf_cnpj, data: '1985-06-15' } });
+  if (res.statusCode !== 200) throw new Error(`fixture pagador: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: { sessao: string } }).data.sessao;
 }

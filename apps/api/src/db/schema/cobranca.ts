@@ -1,5 +1,5 @@
 import type { AcordoStatus, AgendamentoStatus, ParcelaSituacao, Situacao, SpcStatus } from '@bg/domain';
-import { boolean, date, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/0051_cobranca.sql (the SQL is the source of truth); spc_inclusao was created by
 // 0002_core_model.sql and extended by 0051, so its mirror lives here with the rest of collections.
@@ -97,7 +97,19 @@ export const spcInclusao = pgTable('spc_inclusao', {
   inclusao_tentativas: integer('inclusao_tentativas').notNull().default(0),
   inclusao_erro: text('inclusao_erro'),
   desistencia_motivo: varchar('desistencia_motivo', { length: 200 }),
+  /** the notice as a registered letter (0160, decision 116): the address printed, the posting and its AR code */
+  carta_destinatario: jsonb('carta_destinatario').$type<SpcCartaDestinatario | null>(),
+  carta_postada_em: date('carta_postada_em', { mode: 'string' }),
+  carta_rastreio: varchar('carta_rastreio', { length: 20 }),
+  carta_registrada_por: integer('carta_registrada_por'),
+  carta_registrada_em: ts('carta_registrada_em'),
 });
+
+/** Where the SPC notice letter was addressed (a snapshot: the letter says what it said). */
+export type SpcCartaDestinatario = {
+  nome: string; cpf_cnpj: string; endereco: string; numero: string | null; complemento: string | null;
+  bairro: string | null; cidade: string; uf: string; cep: string;
+};
 
 /**
  * Mirrors migrations/0097_inadimplencia_resumo.sql and 0098: per person, the overdue pending boletos as of

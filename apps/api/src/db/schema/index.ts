@@ -14,3 +14,4 @@ export * from './dois-fatores.js';
 export * from './lgpd.js';
 export * from './ledger.js';
 export * from './banco.js';
+export * from './pagador.js';
