@@ -22,6 +22,7 @@ import { bankAdapters } from './adapters/bank/choose-bank-adapter.js';
 import { bankCredentialsKey, lazySecretBox } from './adapters/bank/credentials-key.js';
 import { bankSandboxPlugin } from './bank-sandbox/build-bank-sandbox.js';
 import { tickBanks } from './modules/banco/banco-jobs.js';
+import { tickWebhooks } from './modules/integracao/webhooks/tick-webhooks.js';
 import { webhookTargets } from './modules/banco/conta-banco.js';
 import { chooseBureau } from './adapters/bureau/choose-bureau.js';
 import { cepProviders } from './adapters/cep/cep-provider.js';
@@ -83,6 +84,7 @@ export function buildServices(config: Config, deps: { clock: Clock; log: { info(
       publicUrl: config.publicUrl,
       timeoutMs: config.bank.timeoutMs,
     },
+    webhooks: { privateUrls: config.webhooks.privateUrls, timeoutMs: config.webhooks.timeoutMs, retryBaseSeconds: config.webhooks.retryBaseSeconds },
   };
 }
 
@@ -124,6 +126,34 @@ async function registerBanks(app: FastifyInstance, ctx: AppContext, clock: Clock
   app.addHook('onReady', async () => {
     // the first tick after one interval: onReady runs before listen, and the in-process sandbox is this server
     timer = setInterval(() => void tick(), config.bank.syncSeconds * 1000);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}
+
+/**
+ * The shops' webhooks (decision 118): with JOBS=on, every WEBHOOK_TICK_SECONDS a delivery job for
+ * each endpoint with a delivery due, and the e-mail to shops whose endpoint was paused.
+ */
+function registerWebhookTicker(app: FastifyInstance, ctx: AppContext) {
+  if (ctx.config.jobs !== 'on') return;
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await tickWebhooks(ctx.database.db, ctx.jobs);
+    } catch (e) {
+      app.log.warn({ err: e }, 'webhooks: a verificação de entregas pendentes falhou; tenta de novo no próximo ciclo');
+    } finally {
+      running = false;
+    }
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void tick(), ctx.config.webhooks.tickSeconds * 1000);
     timer.unref();
   });
   app.addHook('preClose', async () => {
@@ -243,6 +273,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   };
   for (const register of routeModules) await register(app, ctx);
   await registerBanks(app, ctx, clock);
+  registerWebhookTicker(app, ctx);
   await registerSpa(app, config.webDist);
   return app;
 }

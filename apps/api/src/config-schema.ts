@@ -266,6 +266,12 @@ export const envSchema = z.object({
   }),
   MESSAGING_WEBHOOK_TOKEN: optional(text(), { meaning: 'with `webhook`: sent as `Authorization: Bearer …`', defaultText: '—', secret: true }),
   MESSAGING_TIMEOUT_MS: withDefault(integer(1), 10000, { meaning: 'with `webhook`: timeout of each POST, ms (the job retries)' }),
+  WEBHOOK_PRIVATE_URLS: optional(oneOf(['on', 'off']), {
+    meaning: 'the shops\' webhook endpoints (docs/api.md "Webhooks"): `on` accepts addresses on this machine or a private network (and `http://` for `localhost`/`127.0.0.1`); `off` refuses them when the endpoint is saved and again at each delivery (the name resolved), so a shop cannot make the API call into its own network (SSRF)',
+    defaultText: '`on` with the demo seed, else `off`',
+  }),
+  WEBHOOK_TIMEOUT_MS: withDefault(integer(100, 60000), 10000, { meaning: 'timeout of each webhook delivery to a shop\'s endpoint, ms (a timeout is a failed attempt, retried with backoff)' }),
+  WEBHOOK_TICK_SECONDS: withDefault(integer(1, 3600), 5, { meaning: 'with `JOBS=on`: how often this process looks for webhook deliveries due (the job `integracao.webhook-entregar`, one per endpoint)' }),
   WEB_DIST: withDefault(text('path'), 'apps/web/dist', { meaning: 'built web app served by the API; when set, `npm start` builds only the API' }),
   LOG_LEVEL: withDefault(oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info', {
     meaning: 'log level; `debug` or `trace` also print the whole error when the start fails',

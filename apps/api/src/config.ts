@@ -80,6 +80,14 @@ export function loadConfig(env: Env = process.env) {
       webhookToken: vars.MESSAGING_WEBHOOK_TOKEN ?? null,
       timeoutMs: vars.MESSAGING_TIMEOUT_MS,
     },
+    // The shops' webhooks (decision 118): private-network endpoints allowed by default only with the demo seed.
+    webhooks: {
+      privateUrls: (vars.WEBHOOK_PRIVATE_URLS ?? (vars.SEED === 'demo' ? 'on' : 'off')) === 'on',
+      timeoutMs: vars.WEBHOOK_TIMEOUT_MS,
+      tickSeconds: vars.WEBHOOK_TICK_SECONDS,
+      /** First retry after this many seconds, doubled per attempt (tests shorten it). */
+      retryBaseSeconds: 30,
+    },
     // The beneficiary account of the BOLETO_* variables (null: the admin screen configures it).
     contaCobranca: contaOfEnv(vars),
     // Banks by API (docs/banks.md): the demo conta's mode, the in-process sandbox, the BB_* conta.

@@ -22,6 +22,8 @@ export type AppServices = {
   clock: Clock;
   /** Banks by API (docs/banks.md): the adapters, the box that seals the contas' credentials, the webhook secret. */
   bank: BankServices;
+  /** The shops' webhooks (decision 118): private addresses allowed?, each delivery's timeout, the first retry's wait. */
+  webhooks: { privateUrls: boolean; timeoutMs: number; retryBaseSeconds: number };
 };
 
 export type BankServices = {

@@ -11,6 +11,8 @@ import { ledgerMensalidadesJob, ledgerVerificarJob, runLedgerCheck, runMensalida
 import { bancoConciliarJob, bancoSincronizarJob, bancoWebhookJob } from '../modules/banco/banco-job-kinds.js';
 import { runConciliar } from '../modules/banco/conciliar.js';
 import { runSincronizar, runWebhook } from '../modules/banco/banco-jobs.js';
+import { runEntregar, webhookEntregarJob } from '../modules/integracao/webhooks/entregar-job.js';
+import { runVencidos, webhookVencidosJob } from '../modules/integracao/webhooks/vencidos-job.js';
 import { cron, defineJob, type JobCatalogue } from './define-job.js';
 
 /**
@@ -63,6 +65,11 @@ export function jobCatalogue(config: { lgpdAccessLogRetentionMonths: number }): 
       defineJob(bancoWebhookJob, { handler: runWebhook, timeoutSeconds: 300, retryLimit: 8, retryDelaySeconds: 15, concurrency: 2 }),
       // The daily reconciliation (Conciliação): every conta by API against the bank's lists; idempotent, one run at a time.
       defineJob(bancoConciliarJob, { handler: runConciliar, policy: 'singleton', timeoutSeconds: 1800, retryLimit: 2, retryDelaySeconds: 60, progressUnit: 'contas' }),
+      // The shops' webhooks (decision 118): one endpoint's due deliveries, one job per endpoint at a time
+      // (its events in order); the backoff over 24 h is the deliveries' own (integracao_entrega), not the job's.
+      defineJob(webhookEntregarJob, { handler: runEntregar, timeoutSeconds: 600, retryLimit: 3, retryDelaySeconds: 10, concurrency: 4 }),
+      // boleto.vencido: the daily scan of boletos that fell due; idempotent, one run at a time.
+      defineJob(webhookVencidosJob, { handler: runVencidos, policy: 'singleton', timeoutSeconds: 1800, retryLimit: 2, progressUnit: 'eventos' }),
     ],
     schedules: [
       // every 10 minutes (São Paulo time): a payment is seen within minutes
@@ -79,6 +86,8 @@ export function jobCatalogue(config: { lgpdAccessLogRetentionMonths: number }): 
       cron(ledgerVerificarJob, '50 2 * * *', {}),
       // every morning at 06:30: the banks' lists of the last days, before the back office opens
       cron(bancoConciliarJob, '30 6 * * *', {}),
+      // every morning at 06:10: the boletos that fell due yesterday, before the shops open
+      cron(webhookVencidosJob, '10 6 * * *', {}),
     ],
   };
 }

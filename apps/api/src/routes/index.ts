@@ -33,6 +33,7 @@ import { financeiroRoutes } from './financeiro.js';
 import { bancoRoutes } from './banco.js';
 import { bancoConciliacaoRoutes } from './banco-conciliacao.js';
 import { bancoCertificadoRoutes } from './banco-certificado.js';
+import { integracaoWebhookRoutes } from './integracao-webhooks.js';
 import { pagadorRoutes } from './pagador.js';
 
 /** Every route module of the API. A feature adds its module here (one line each). */
@@ -70,5 +71,6 @@ export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Prom
   bancoRoutes,
   bancoConciliacaoRoutes,
   bancoCertificadoRoutes,
+  integracaoWebhookRoutes,
   pagadorRoutes,
 ];

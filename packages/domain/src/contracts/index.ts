@@ -31,3 +31,4 @@ export * from './pagador.js';
 export * from './api-v1.js';
 export * from './regua.js';
 export * from './integracao-webhooks.js';
+export * from './integracao-webhooks.js';

@@ -2,6 +2,7 @@ import { ANTECIPACAO_SITUACAO } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../shared/actor.js';
 import { postAntecipacaoAprovada } from '../ledger/post-antecipacao.js';
+import { emitirEventoAntecipacao } from '../eventos/eventos-cobranca.js';
 import { assertBoletosStillGarantidos, decideAntecipacao } from './decide-antecipacao.js';
 
 /**
@@ -16,6 +17,7 @@ export function aprovarAntecipacao(db: DbOrTx, actor: Actor, id: number) {
     before: assertBoletosStillGarantidos,
     after: async (tx) => {
       await postAntecipacaoAprovada(tx, id, actor.id);
+      await emitirEventoAntecipacao(tx, id, 'antecipacao.aprovada');
     },
   });
 }

@@ -5,6 +5,7 @@ import { boleto, boletoHistorico } from '../../db/schema/index.js';
 import { wrongState } from '../../errors/app-error.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { postBoletoTransition, type BoletoMoney } from '../ledger/post-boleto-transition.js';
+import { emitirEventosBoletos } from '../eventos/eventos-boleto.js';
 
 export type SituacaoChange = { boletoId: number; from: Situacao | null; to: Situacao };
 
@@ -41,5 +42,6 @@ export async function changeSituacao(
   await tx.insert(boletoHistorico).values({ boleto_id: boletoId, de: from, para: to, motivo, usuario_id: actor.id });
   await recordAudit(tx, actor, { action: `boleto.${action}`, entity: 'boleto', entityId: boletoId, summary: { de: from, para: to, motivo } });
   await postBoletoTransition(tx, boletoId, action, actor.id, money);
+  await emitirEventosBoletos(tx, [{ boletoId, action, pagamento: money.pagamento }]);
   return { boletoId, from, to };
 }

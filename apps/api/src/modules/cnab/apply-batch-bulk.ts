@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { liquidacaoDraft, nextSituacao, type LedgerDraft, type RetornoTitle, type Situacao } from '@bg/domain';
+import { liquidacaoDraft, nextSituacao, type BoletoAction, type LedgerDraft, type RetornoTitle, type Situacao } from '@bg/domain';
 import type { Tx } from '../../db/client.js';
 import { boletoAvulso } from '../../db/schema/index.js';
 import { wrongState } from '../../errors/app-error.js';
@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { loadBoletoContexts } from '../ledger/boleto-context.js';
 import { postTransactions } from '../ledger/post-transaction.js';
 import { insertFromArrays } from '../ledger/unnest-insert.js';
+import { emitirEventosBoletos } from '../eventos/eventos-boleto.js';
 import { bankPaymentOf, retornoLineDraft } from '../ledger/post-retorno-line.js';
 import { countTitle, decideTitle, emptyTotals, type RetornoTotals, type TitleDecision } from './decide-title.js';
 import { targetOf } from './preview-retorno.js';
@@ -87,7 +88,7 @@ export async function applyBatchInBulk(
 
   const totals = emptyTotals();
   const drafts: LedgerDraft[] = [];
-  const moves: { id: number; de: Situacao; para: Situacao; action: string; motivo: string }[] = [];
+  const moves: { id: number; de: Situacao; para: Situacao; action: BoletoAction; motivo: string }[] = [];
   const liquidacoes: { boletoId: number; payment: ReturnType<typeof bankPaymentOf> }[] = [];
   for (const { t, target, decision } of titles) {
     countTitle(totals, t, decision);
@@ -147,6 +148,9 @@ export async function applyBatchInBulk(
     }
   }
   await postTransactions(tx, drafts);
+  // the shops' webhook events of the batch, in one statement (only shops with an endpoint that receives them)
+  const pagos = new Map(liquidacoes.map((l) => [l.boletoId, l.payment]));
+  await emitirEventosBoletos(tx, moves.map((m) => ({ boletoId: m.id, action: m.action, pagamento: pagos.get(m.id) })));
   return totals;
 }
 

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../errors/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
+import { emitirEventoAcordo } from '../eventos/eventos-cobranca.js';
 import { postAcordoPagamento } from '../ledger/post-acordo-pagamento.js';
 import { assertAdmin } from '../tenancy/access.js';
 import { spcExclusaoJob } from './spc-exclusao.js';
@@ -54,6 +55,7 @@ export async function baixarParcela(db: Db, jobs: Pick<JobQueue, 'enqueue' | 'wa
         .where(and(eq(acordo.id, a.id), eq(acordo.status, a.status)));
     }
     if (status === ACORDO_STATUS.QUITADO) await jobs.enqueue(tx, spcExclusaoJob, {}, { actor });
+    if (status === ACORDO_STATUS.QUITADO && status !== a.status) await emitirEventoAcordo(tx, a.id, 'acordo.pago');
     await recordAudit(tx, actor, {
       action: 'acordo.baixarParcela',
       entity: 'acordo',

@@ -5,6 +5,7 @@ import { acordo, acordoBoleto, acordoParcela } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
+import { emitirEventoAcordo } from '../eventos/eventos-cobranca.js';
 import { assertAdmin } from '../tenancy/access.js';
 
 /**
@@ -39,6 +40,7 @@ export async function cancelarAcordo(db: Db, actor: Actor, acordoId: number) {
       .set({ vigente: false })
       .where(and(eq(acordoBoleto.acordo_id, a.id), eq(acordoBoleto.vigente, true)))
       .returning({ boleto_id: acordoBoleto.boleto_id });
+    await emitirEventoAcordo(tx, a.id, 'acordo.cancelado');
     await recordAudit(tx, actor, {
       action: 'acordo.cancelar',
       entity: 'acordo',

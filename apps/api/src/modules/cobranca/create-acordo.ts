@@ -15,6 +15,7 @@ import { acordo, acordoBoleto, acordoParcela, boleto, boletoHistorico, garantia,
 import { AppError, invalid, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
+import { emitirEventoAcordo } from '../eventos/eventos-cobranca.js';
 import { changeSituacao } from '../boletos/change-situacao.js';
 import { loadBoletoContexts } from '../ledger/boleto-context.js';
 import { assertAdmin } from '../tenancy/access.js';
@@ -113,6 +114,7 @@ export async function createAcordo(db: Db, actor: Actor, input: AcordoCreateInpu
         situacao_anterior: r.situacao!,
       })),
     );
+    await emitirEventoAcordo(tx, created.id, 'acordo.criado');
     await recordAudit(tx, actor, {
       action: 'acordo.create',
       entity: 'acordo',

@@ -3,6 +3,7 @@ import { canApply, type Situacao } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { boleto, garantia } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/record-audit.js';
+import { emitirEvento } from '../eventos/emitir-evento.js';
 import type { Actor } from '../../shared/actor.js';
 import { changeSituacao } from '../boletos/change-situacao.js';
 import { assertSeam } from '../boletos/boleto-seams.js';
@@ -37,6 +38,7 @@ export async function cancelarGarantia(db: Db, actor: Actor, id: number) {
         changed.push(b.id);
       }
     }
+    await emitirEvento(tx, 'garantia', { tipo: 'garantia.cancelada', recursoId: id, empresaId: row.empresa_id });
     await recordAudit(tx, actor, {
       action: 'garantia.cancelar',
       entity: 'garantia',

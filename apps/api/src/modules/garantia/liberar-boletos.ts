@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { garantia } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/record-audit.js';
+import { emitirEvento } from '../eventos/emitir-evento.js';
 import type { Actor } from '../../shared/actor.js';
 import { issueBoletosOnRelease } from '../boletos/issue-boletos-on-release.js';
 import { transitionGarantia } from './transition-garantia.js';
@@ -21,6 +22,7 @@ export async function liberarBoletos(db: Db, actor: Actor, id: number) {
       'liberar os boletos',
     );
     const liberados = await issueBoletosOnRelease(tx, id, actor);
+    await emitirEvento(tx, 'garantia', { tipo: 'boletos.liberados', recursoId: id, empresaId: row.empresa_id });
     await recordAudit(tx, actor, { action: 'garantia.liberaBoleto', entity: 'garantia', entityId: id, summary: { libera_boleto: 'S', boletos: liberados } });
     return row;
   });

@@ -3,6 +3,7 @@ import type { DenyReason } from '@bg/domain';
 import type { Db } from '../../db/client.js';
 import { boleto, garantia } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/record-audit.js';
+import { emitirEvento } from '../eventos/emitir-evento.js';
 import type { Actor } from '../../shared/actor.js';
 import { changeSituacao } from '../boletos/change-situacao.js';
 import { transitionGarantia } from './transition-garantia.js';
@@ -22,6 +23,7 @@ export async function negarGarantia(db: Db, actor: Actor, id: number, motivo: De
     );
     const boletos = await tx.select({ id: boleto.id }).from(boleto).where(and(eq(boleto.garantia_id, id), isNull(boleto.situacao))).orderBy(boleto.parcela);
     for (const b of boletos) await changeSituacao(tx, b.id, 'cancelarNaoLiberado', actor, `Garantia não autorizada: ${motivo}`);
+    await emitirEvento(tx, 'garantia', { tipo: 'garantia.negada', recursoId: id, empresaId: row.empresa_id, dados: { motivo, observacao } });
     await recordAudit(tx, actor, { action: 'garantia.negar', entity: 'garantia', entityId: id, summary: { de: 'PENDENTE', para: 'NÃO AUTORIZADO', motivo, observacao } });
     return row;
   });
