@@ -219,6 +219,8 @@ describe('Faturamento from the ledger: a month computed by hand', () => {
     await getFaturamento(db, actor, M);
     const sqlText = queries.join('\n');
     expect(sqlText).toMatch(/\bledger_balance_month\b/);
+    // the chart and the subtotal: the shops' balances summed per code and month (0171)
+    expect(sqlText).toMatch(/\bledger_balance_month_lojas\b/);
     expect(sqlText).not.toMatch(/\b(boleto|boleto_historico|ledger_entry|ledger_transaction|consulta_documento|antecipacao|retorno_item)\b/);
     // the Fechamento reads the shop's entries of the month (and the boletos they name), never the situação history
     queries.length = 0;

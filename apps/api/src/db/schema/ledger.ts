@@ -65,6 +65,18 @@ export const ledgerBalanceMonth = pgTable(
   (t) => [primaryKey({ columns: [t.account_id, t.month] })],
 );
 
+// 0171: the shops' report accounts summed per code and month, kept by a trigger on ledger_balance_month.
+export const ledgerBalanceMonthLojas = pgTable(
+  'ledger_balance_month_lojas',
+  {
+    code: varchar('code', { length: 40 }).$type<LedgerAccountCode>().notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    debits_cents: cents('debits_cents').notNull().default(0),
+    credits_cents: cents('credits_cents').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.month] })],
+);
+
 export const ledgerVerificacao = pgTable('ledger_verificacao', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   origem: varchar('origem', { length: 10 }).$type<'job' | 'script' | 'teste'>().notNull(),

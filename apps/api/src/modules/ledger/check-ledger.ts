@@ -72,6 +72,21 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheckResult> {
   );
   fail('saldos', drift.map((r) => `${r.key} em ${r.month.slice(0, 7)}: saldo mensal ${n(r.md)}/${n(r.mc)}, lançamentos ${n(r.ed)}/${n(r.ec)} (débitos/créditos)`));
 
+  // the shops' report accounts summed per code and month (0171) against the monthly balances they sum
+  const lojas = await rowsOf<{ code: string; month: string; ld: unknown; md: unknown; lc: unknown; mc: unknown }>(
+    db,
+    sql`select coalesce(l.code, m.code) as code, coalesce(l.month, m.month)::text as month,
+               coalesce(l.debits_cents, 0) as ld, coalesce(m.d, 0) as md, coalesce(l.credits_cents, 0) as lc, coalesce(m.c, 0) as mc
+          from ledger_balance_month_lojas l
+          full join (select a.code, b.month, sum(b.debits_cents) as d, sum(b.credits_cents) as c
+                       from ledger_balance_month b join ledger_account a on a.id = b.account_id
+                      where a.empresa_id is not null and a.code = any (ledger_saldos_lojas_codigos())
+                      group by 1, 2) m on m.code = l.code and m.month = l.month
+         where coalesce(l.debits_cents, 0) <> coalesce(m.d, 0) or coalesce(l.credits_cents, 0) <> coalesce(m.c, 0)
+         order by 1, 2 limit ${MAX_PER_RULE + 1}`,
+  );
+  fail('saldos', lojas.map((r) => `soma das lojas ${r.code} em ${r.month.slice(0, 7)}: ${n(r.ld)}/${n(r.lc)}, saldos mensais ${n(r.md)}/${n(r.mc)} (débitos/créditos)`));
+
   const limits = await rowsOf<{ key: string; d: unknown; c: unknown }>(
     db,
     sql`select a.key, s.d, s.c from ledger_account a

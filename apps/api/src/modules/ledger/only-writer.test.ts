@@ -25,8 +25,8 @@ function sources(dir: string): string[] {
   return out;
 }
 
-const DRIZZLE_WRITE = /\.(insert|update|delete)\(\s*(ledgerAccount|ledgerTransaction|ledgerEntry|ledgerBalanceMonth|ledgerVerificacao)\b/;
-const SQL_WRITE = /\b(insert\s+into|update|delete\s+from|truncate(\s+table)?)\s+"?(ledger_account|ledger_transaction|ledger_entry|ledger_balance_month)\b/i;
+const DRIZZLE_WRITE = /\.(insert|update|delete)\(\s*(ledgerAccount|ledgerTransaction|ledgerEntry|ledgerBalanceMonth|ledgerBalanceMonthLojas|ledgerVerificacao)\b/;
+const SQL_WRITE = /\b(insert\s+into|update|delete\s+from|truncate(\s+table)?)\s+"?(ledger_account|ledger_transaction|ledger_entry|ledger_balance_month(_lojas)?)\b/i;
 
 describe('the ledger has one writer', () => {
   it('nothing outside modules/ledger writes ledger rows', () => {

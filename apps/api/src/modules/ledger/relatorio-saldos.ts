@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { IsoDate, LedgerAccountCode, LedgerKind } from '@bg/domain';
+import type { IsoDate, LedgerAccountCode } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
 
 /**
@@ -81,6 +81,32 @@ export function saldosDoMesSql(de: IsoDate, ate: IsoDate, empresaId?: number): S
      group by m.month, a.empresa_id`;
 }
 
+/**
+ * The same parts summed over every shop, one row per month `de`..`ate` with any movement: read from
+ * `ledger_balance_month_lojas` (migration 0171, kept by a trigger on the monthly balances) — nine
+ * codes per month, whatever the number of shops. Faturamento's subtotal and chart.
+ */
+export function saldosDasLojasSql(de: IsoDate, ate: IsoDate): SQL {
+  const net = (code: string, side: 'credit' | 'debit') =>
+    sql.raw(
+      side === 'credit'
+        ? `coalesce(sum(l.credits_cents - l.debits_cents) filter (where l.code = '${code}'), 0)`
+        : `coalesce(sum(l.debits_cents - l.credits_cents) filter (where l.code = '${code}'), 0)`,
+    );
+  return sql`
+    select l.month as mes,
+           coalesce(sum(l.credits_cents) filter (where l.code = 'cobranca_liquidada'), 0) as recebido_premium,
+           ${net('receita_encargos', 'credit')} as encargos,
+           ${net('despesa_desconto', 'debit')} as desconto,
+           ${net('memo_recebido_loja', 'debit')} as recebido_estab,
+           ${net('receita_consulta', 'credit')} as consultas,
+           ${net('receita_mensalidade', 'credit')} as mensalidade,
+           ${net('receita_antecipacao_prorata', 'credit')} + ${net('receita_antecipacao_taxa', 'credit')} + ${net('receita_antecipacao_taxa_basica', 'credit')} as taxas_antecipacao
+      from ledger_balance_month_lojas l
+     where l.month >= ${de}::date and l.month <= ${ate}::date
+     group by l.month`;
+}
+
 type SaldosRow = {
   mes: string | Date; empresa_id: number; recebido_premium: string | number; encargos: string | number; desconto: string | number;
   recebido_estab: string | number; consultas: string | number; mensalidade: string | number; taxas_antecipacao: string | number;
@@ -107,39 +133,48 @@ export async function saldosDoMes(db: DbOrTx, de: IsoDate, ate: IsoDate, empresa
 /** One ledger movement of a shop's report accounts in a month, by transaction and boleto. */
 export type LancamentoDoMes = {
   transactionId: number;
-  kind: LedgerKind;
   occurredOn: IsoDate;
   boletoId: number | null;
+  /** the advance whose fees the movement charges (read only for the advance fee accounts) */
   antecipacaoId: number | null;
-  consultaId: number | null;
   /** per report account: credits − debits for credit-normal accounts, debits − credits for the others */
   valores: Partial<Record<ContaDoFechamento, number>>;
   /** credits of cobranca_liquidada (what the bank paid): its debits take the money elsewhere in the same transaction */
   pagoNoBancoCents: number;
 };
 
+/** The accounts whose entries need their transaction's advance (the other movements carry their boleto on the entry). */
+const CONTAS_DE_ANTECIPACAO = ['receita_antecipacao_prorata', 'receita_antecipacao_taxa', 'receita_antecipacao_taxa_basica'];
+
 /**
  * A shop's movements of the report accounts in one month (`inicio` = the month's first day), one
  * per transaction and boleto, in business-date order. Reads the shop's few report accounts and
  * their entries of the month by `ledger_entry_account_transaction_idx (account_id, occurred_on, transaction_id)` (0135): the
- * Fechamento of one shop-month costs what that shop moved in it.
+ * Fechamento of one shop-month costs what that shop moved in it. The transaction row is read only
+ * for the advance fees (its antecipacao_id): at 1 M boletos the biggest shop-month has ~3 400
+ * entries, and a lookup of each one's transaction was a third of the report's time on PGlite.
  */
 export async function lancamentosDaLojaNoMes(db: DbOrTx, empresaId: number, inicio: IsoDate): Promise<LancamentoDoMes[]> {
   const rows = (
     (await db.execute(sql`
       with contas as (
         select id, code from ledger_account where empresa_id = ${empresaId} and code = any(${codeArray(FECHAMENTO_CONTAS)})
+      ),
+      partidas as (
+        select e.transaction_id, e.occurred_on, e.boleto_id, c.code,
+               sum(case when e.side = 'debit' then e.amount_cents else 0 end)::bigint as d,
+               sum(case when e.side = 'credit' then e.amount_cents else 0 end)::bigint as c
+          from contas c
+          join ledger_entry e on e.account_id = c.id
+           and e.occurred_on >= ${inicio}::date and e.occurred_on < (${inicio}::date + interval '1 month')::date
+         group by e.transaction_id, e.occurred_on, e.boleto_id, c.code
       )
-      select e.transaction_id, t.kind, to_char(e.occurred_on, 'YYYY-MM-DD') as occurred_on, e.boleto_id, t.antecipacao_id, t.consulta_id, c.code,
-             sum(case when e.side = 'debit' then e.amount_cents else 0 end)::bigint as d,
-             sum(case when e.side = 'credit' then e.amount_cents else 0 end)::bigint as c
-        from contas c
-        join ledger_entry e on e.account_id = c.id
-         and e.occurred_on >= ${inicio}::date and e.occurred_on < (${inicio}::date + interval '1 month')::date
-        join ledger_transaction t on t.id = e.transaction_id
-       group by e.transaction_id, t.kind, e.occurred_on, e.boleto_id, t.antecipacao_id, t.consulta_id, c.code
-       order by e.occurred_on, e.transaction_id, e.boleto_id nulls first`)) as {
-      rows: { transaction_id: number | string; kind: LedgerKind; occurred_on: string; boleto_id: number | null; antecipacao_id: number | null; consulta_id: number | null; code: ContaDoFechamento; d: number | string; c: number | string }[];
+      select p.transaction_id, to_char(p.occurred_on, 'YYYY-MM-DD') as occurred_on, p.boleto_id, p.code, p.d, p.c,
+             case when p.code = any(${codeArray(CONTAS_DE_ANTECIPACAO)})
+                  then (select t.antecipacao_id from ledger_transaction t where t.id = p.transaction_id) end as antecipacao_id
+        from partidas p
+       order by p.occurred_on, p.transaction_id, p.boleto_id nulls first`)) as {
+      rows: { transaction_id: number | string; occurred_on: string; boleto_id: number | null; antecipacao_id: number | null; code: ContaDoFechamento; d: number | string; c: number | string }[];
     }
   ).rows;
   const byKey = new Map<string, LancamentoDoMes>();
@@ -149,16 +184,15 @@ export async function lancamentosDaLojaNoMes(db: DbOrTx, empresaId: number, inic
     if (!l) {
       l = {
         transactionId: Number(r.transaction_id),
-        kind: r.kind,
         occurredOn: r.occurred_on as IsoDate,
         boletoId: r.boleto_id === null ? null : Number(r.boleto_id),
-        antecipacaoId: r.antecipacao_id === null ? null : Number(r.antecipacao_id),
-        consultaId: r.consulta_id === null ? null : Number(r.consulta_id),
+        antecipacaoId: null,
         valores: {},
         pagoNoBancoCents: 0,
       };
       byKey.set(key, l);
     }
+    if (r.antecipacao_id !== null) l.antecipacaoId = Number(r.antecipacao_id);
     const d = Number(r.d);
     const c = Number(r.c);
     const debitNormal = r.code === 'despesa_desconto' || r.code === 'despesa_tarifa' || r.code === 'memo_recebido_loja';

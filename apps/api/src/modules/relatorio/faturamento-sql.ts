@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fromCents, inicioDoMes, type MesAno } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { saldosDoMesSql } from '../ledger/relatorio-saldos.js';
+import { saldosDasLojasSql, saldosDoMesSql } from '../ledger/relatorio-saldos.js';
 
 /**
  * The Faturamento figures of DOMAIN.md "Reports", per month and empresa over a range of months,
@@ -111,19 +111,26 @@ export async function faturamentoLinhas(db: DbOrTx, scope: FaturamentoScope): Pr
 
 export type FaturamentoMes = FigurasCents & { mes: number; ano: number };
 
-/** The sum over every empresa of each month of the range (the subtotal row and the chart). */
-export async function faturamentoMeses(db: DbOrTx, scope: FaturamentoScope): Promise<FaturamentoMes[]> {
+/**
+ * The sum over every empresa of each month of the range (the subtotal row and the chart), from the
+ * shops' balances summed per code and month (`saldosDasLojasSql`): an empresa without movement in a
+ * month adds nothing to these sums, so they equal the sums of `faturamentoLinhas` (tested) while
+ * reading a few rows per month instead of one per shop and account.
+ */
+export async function faturamentoMeses(db: DbOrTx, scope: Omit<FaturamentoScope, 'empresaId'>): Promise<FaturamentoMes[]> {
   const rows = await rowsOf<FaturamentoMes>(
     db,
-    sql`with ${linhasCte(scope)},
+    sql`with meses as (
+          select m::date as inicio from generate_series(${inicioDoMes(scope.from)}::date, ${inicioDoMes(scope.to)}::date, interval '1 month') as m
+        ),
+        saldos as (${saldosDasLojasSql(inicioDoMes(scope.from), inicioDoMes(scope.to))}),
         somas as (
           select m.inicio,
-                 coalesce(sum(l.repasse_bruto), 0) as repasse_bruto,
-                 coalesce(sum(l.recebido_estab), 0) as recebido_estab,
-                 coalesce(sum(l.servicos_premium), 0) as servicos_premium,
-                 coalesce(sum(l.recebido_premium), 0) as recebido_premium
-            from meses m left join linhas l on l.inicio = m.inicio
-           group by m.inicio
+                 coalesce(s.recebido_premium, 0) - coalesce(s.encargos, 0) + coalesce(s.desconto, 0) + coalesce(s.recebido_estab, 0) as repasse_bruto,
+                 coalesce(s.recebido_estab, 0) as recebido_estab,
+                 coalesce(s.consultas, 0) + coalesce(s.mensalidade, 0) + coalesce(s.taxas_antecipacao, 0) as servicos_premium,
+                 coalesce(s.recebido_premium, 0) as recebido_premium
+            from meses m left join saldos s on s.mes = m.inicio
         )
         select extract(month from s.inicio)::int as mes, extract(year from s.inicio)::int as ano, ${figuras('s')}
           from somas s
