@@ -54,6 +54,11 @@ const httpUrl = () => ({
   doc: { type: 'http(s) URL', rule: 'deve ser um endereço http:// ou https://' },
 });
 
+const smtpUrl = () => ({
+  schema: z.string().regex(/^smtps?:\/\/\S+$/),
+  doc: { type: 'smtp(s) URL', rule: 'deve ser um endereço smtp:// ou smtps://' },
+});
+
 type Part<S extends z.ZodType> = { schema: S; doc: { type: string; rule: string } };
 type Doc = Omit<VariableDoc, 'type' | 'rule'> & { type?: string };
 
@@ -265,7 +270,31 @@ export const envSchema = z.object({
     secret: true,
   }),
   MESSAGING_WEBHOOK_TOKEN: optional(text(), { meaning: 'with `webhook`: sent as `Authorization: Bearer …`', defaultText: '—', secret: true }),
-  MESSAGING_TIMEOUT_MS: withDefault(integer(1), 10000, { meaning: 'with `webhook`: timeout of each POST, ms (the job retries)' }),
+  MESSAGING_TIMEOUT_MS: withDefault(integer(1), 10000, { meaning: 'timeout of each call to the messaging provider (webhook POST, WhatsApp Cloud API), ms; SMTP waits at least 30 s (the job retries)' }),
+  SMTP_URL: optional(smtpUrl(), {
+    meaning:
+      'e-mail by SMTP (docs/messaging.md): `smtp://user:pass@host:587` (STARTTLS when offered; add `?requireTLS=true` to insist) or `smtps://user:pass@host:465` (TLS); user and password percent-encoded. Unset: e-mail goes by `MESSAGING_PROVIDER`',
+    defaultText: '—',
+    secret: true,
+  }),
+  SMTP_FROM: optional(text(), { meaning: 'with `SMTP_URL` (required then): the From of every e-mail, `Nome <endereco@dominio>`', defaultText: '—' }),
+  SMTP_REPLY_TO: optional(text(), { meaning: 'with `SMTP_URL`: the Reply-To of every e-mail', defaultText: 'the From' }),
+  WHATSAPP_API_URL: withDefault(httpUrl(), 'https://graph.facebook.com/v21.0', { meaning: 'WhatsApp Business Cloud API base URL with its version (docs/messaging.md)' }),
+  WHATSAPP_PHONE_NUMBER_ID: optional(text(), {
+    meaning: 'WhatsApp Business phone number id (Meta); with `WHATSAPP_TOKEN`, WhatsApp goes by the Cloud API. Unset: WhatsApp goes by `MESSAGING_PROVIDER`',
+    defaultText: '—',
+  }),
+  WHATSAPP_TOKEN: optional(text(), { meaning: 'WhatsApp Cloud API access token (a system user token), sent as `Authorization: Bearer …`', defaultText: '—', secret: true }),
+  WHATSAPP_APP_SECRET: optional(text(), {
+    meaning: 'the Meta app secret: verifies `X-Hub-Signature-256` of `POST /api/mensagem/whatsapp/webhook` (unset: every webhook call is refused)',
+    defaultText: '—',
+    secret: true,
+  }),
+  WHATSAPP_VERIFY_TOKEN: optional(text(), {
+    meaning: 'the verify token typed in Meta\'s webhook configuration, answered by `GET /api/mensagem/whatsapp/webhook` (unset: the handshake is refused)',
+    defaultText: '—',
+    secret: true,
+  }),
   WEBHOOK_PRIVATE_URLS: optional(oneOf(['on', 'off']), {
     meaning: 'the shops\' webhook endpoints (docs/api.md "Webhooks"): `on` accepts addresses on this machine or a private network (and `http://` for `localhost`/`127.0.0.1`); `off` refuses them when the endpoint is saved and again at each delivery (the name resolved), so a shop cannot make the API call into its own network (SSRF)',
     defaultText: '`on` with the demo seed, else `off`',

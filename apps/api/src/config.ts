@@ -79,6 +79,12 @@ export function loadConfig(env: Env = process.env) {
       webhookUrl: vars.MESSAGING_WEBHOOK_URL ?? null,
       webhookToken: vars.MESSAGING_WEBHOOK_TOKEN ?? null,
       timeoutMs: vars.MESSAGING_TIMEOUT_MS,
+      // e-mail by SMTP and WhatsApp by the Cloud API when configured (docs/messaging.md); else MESSAGING_PROVIDER
+      smtp: vars.SMTP_URL ? { url: vars.SMTP_URL, from: vars.SMTP_FROM ?? '', replyTo: vars.SMTP_REPLY_TO ?? null } : null,
+      whatsapp:
+        vars.WHATSAPP_TOKEN && vars.WHATSAPP_PHONE_NUMBER_ID ? { apiUrl: vars.WHATSAPP_API_URL, phoneNumberId: vars.WHATSAPP_PHONE_NUMBER_ID, token: vars.WHATSAPP_TOKEN } : null,
+      whatsappAppSecret: vars.WHATSAPP_APP_SECRET ?? null,
+      whatsappVerifyToken: vars.WHATSAPP_VERIFY_TOKEN ?? null,
     },
     // The shops' webhooks (decision 118): private-network endpoints allowed by default only with the demo seed.
     webhooks: {
@@ -136,6 +142,10 @@ function parseEnv(env: Env): ParsedEnv {
   const vars = parsed.data;
   if (vars.JOB_LEASE_SECONDS < 2 * vars.JOB_HEARTBEAT_SECONDS) {
     throw invalidVariable('JOB_LEASE_SECONDS', `deve ser pelo menos o dobro de JOB_HEARTBEAT_SECONDS (${vars.JOB_HEARTBEAT_SECONDS})`, String(vars.JOB_LEASE_SECONDS));
+  }
+  if (vars.SMTP_URL && !vars.SMTP_FROM) throw invalidVariable('SMTP_FROM', 'deve ser informada quando SMTP_URL está definida');
+  if (Boolean(vars.WHATSAPP_TOKEN) !== Boolean(vars.WHATSAPP_PHONE_NUMBER_ID)) {
+    throw invalidVariable(vars.WHATSAPP_TOKEN ? 'WHATSAPP_PHONE_NUMBER_ID' : 'WHATSAPP_TOKEN', 'deve ser informada junto com WHATSAPP_TOKEN e WHATSAPP_PHONE_NUMBER_ID');
   }
   if (vars.MESSAGING_PROVIDER === 'webhook' && !vars.MESSAGING_WEBHOOK_URL) {
     throw invalidVariable('MESSAGING_WEBHOOK_URL', `${variableDoc('MESSAGING_WEBHOOK_URL').rule} quando MESSAGING_PROVIDER=webhook`);

@@ -28,7 +28,7 @@ export function* messageLines(messages: Message[], today: number) {
     const at = tsOf(m.day, m.sec);
     // a message of the last minutes may still be waiting for the outbox job
     const sent = m.day < today || m.sec < 8 * 3600;
-    yield line([m.id, m.channel, m.recipient, m.subject, m.text, m.entityId, sent ? 'enviada' : 'pendente', m.user, at, sent ? at : null, m.link, m.entity, sent ? 1 : 0, null]);
+    yield line([m.id, m.channel, m.recipient, m.subject, m.text, m.entityId, sent ? 'sent' : 'queued', m.user, at, sent ? at : null, m.link, m.entity, sent ? 1 : 0, null]);
   }
 }
 export const MESSAGE_COLUMNS = ['id', 'channel', 'recipient', 'subject', 'text', 'entity_id', 'status', 'created_by', 'created_at', 'sent_at', 'link', 'entity', 'attempts', 'last_error'];

@@ -74,7 +74,7 @@ export async function seedCobranca(db: DbOrTx) {
   });
   const [msg] = await db
     .insert(mensagemOutbox)
-    .values({ channel: 'whatsapp', recipient: visao?.telefone1 ?? '11987654321', subject: aviso.subject, text: aviso.text, status: 'enviada', attempts: 1, sent_at: new Date(), entity: 'boleto', entity_id: String(b.id), created_by: admin.id })
+    .values({ channel: 'whatsapp', recipient: visao?.telefone1 ?? '11987654321', subject: aviso.subject, text: aviso.text, status: 'sent', attempts: 1, sent_at: new Date(), entity: 'boleto', entity_id: String(b.id), created_by: admin.id })
     .returning({ id: mensagemOutbox.id });
   const { protocolo } = await localBureau().incluirSpc(db, { cpf_cnpj: p.cpf_cnpj, boleto_id: b.id, valor_cents: toCents(b.valor), vencimento: b.vencimento });
   const [spc] = await db

@@ -55,7 +55,7 @@ describe('POST /api/boleto/getDuplicataAssinatura/{garantiaId}', () => {
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row).toMatchObject({ status: 'PENDENTE', email: 'cliente.assina@example.com', telefone: '11987654321', created_by: loja.user.id, opened_at: null, signed_at: null });
     // the outbox job hands both to the provider (MESSAGING_PROVIDER=outbox: logged) right after the commit
-    await expect.poll(async () => (await mensagensDa(t, id)).map((m) => m.status), { timeout: 15_000, interval: 200 }).toEqual(['enviada', 'enviada']);
+    await expect.poll(async () => (await mensagensDa(t, id)).map((m) => m.status), { timeout: 15_000, interval: 200 }).toEqual(['sent', 'sent']);
   });
 
   it('generates the duplicatas once: the page serves exactly the stored bytes, whose SHA-256 is the recorded one', async () => {

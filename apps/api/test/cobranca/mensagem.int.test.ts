@@ -33,12 +33,12 @@ describe('messaging outbox', () => {
 
     const { id } = await send({ channel: 'email', to: 'cliente@example.com', subject: 'Olá', text: 'Seu boleto', link: 'https://example.com/b/1', entity: 'garantia', entityId: 7 });
     t.app.jobs.wake(sendMensagemJob);
-    const sent = await until(async () => ((await row(id)).status === 'enviada' ? row(id) : null));
+    const sent = await until(async () => ((await row(id)).status === 'sent' ? row(id) : null));
     expect(sent).toMatchObject({ channel: 'email', recipient: 'cliente@example.com', subject: 'Olá', link: 'https://example.com/b/1', entity: 'garantia', entity_id: '7', attempts: 1, created_by: admin.user.id });
 
     const list = (await get(t, '/api/mensagem/getAllPaginate?pesquisa=cliente@example.com', admin.token)).json();
-    expect(list.data[0]).toMatchObject({ id, status: 'enviada', channel: 'email', created_by: admin.user.name });
-    expect((await get(t, '/api/mensagem/getAllPaginate?status=falhou&pesquisa=cliente@example.com', admin.token)).json().total).toBe(0);
+    expect(list.data[0]).toMatchObject({ id, status: 'sent', channel: 'email', created_by: admin.user.name });
+    expect((await get(t, '/api/mensagem/getAllPaginate?status=failed&pesquisa=cliente@example.com', admin.token)).json().total).toBe(0);
   });
 
   it('refuses a malformed recipient before writing anything', async () => {
@@ -46,7 +46,7 @@ describe('messaging outbox', () => {
     await expect(send({ channel: 'email', to: 'sem-arroba', text: 'x' })).rejects.toThrow(/E-mail inválido/);
   });
 
-  it('MESSAGING_PROVIDER=webhook POSTs the JSON contract; a gateway error keeps the message pendente with the error', async () => {
+  it('MESSAGING_PROVIDER=webhook POSTs the JSON contract; a gateway error keeps the message queued with the error', async () => {
     const received: { headers: IncomingMessage['headers']; body: unknown }[] = [];
     let answer = 202;
     const server = createServer((req, res) => {
@@ -68,7 +68,7 @@ describe('messaging outbox', () => {
     try {
       const ok = await send({ channel: 'whatsapp', to: '(11) 98765-4321', text: 'Aviso', entity: 'spc_inclusao', entityId: 1 });
       w.app.jobs.wake(sendMensagemJob);
-      await until(async () => ((await row(ok.id)).status === 'enviada' ? true : null));
+      await until(async () => ((await row(ok.id)).status === 'sent' ? true : null));
       const hit = received.find((r) => (r.body as { id: number }).id === ok.id)!;
       expect(hit.body).toEqual({ id: ok.id, channel: 'whatsapp', to: '11987654321', subject: null, text: 'Aviso', link: null });
       expect(hit.headers).toMatchObject({ 'content-type': 'application/json', 'idempotency-key': `mensagem-${ok.id}`, authorization: 'Bearer segredo' });
@@ -80,7 +80,7 @@ describe('messaging outbox', () => {
         const r = await row(failing.id);
         return r.attempts === 1 ? r : null;
       });
-      expect(pending.status).toBe('pendente');
+      expect(pending.status).toBe('queued');
       expect(pending.last_error).toBe('webhook: HTTP 503 — gateway fora do ar');
     } finally {
       await w.close();

@@ -29,7 +29,7 @@ const avisoEnviado = (id: number) =>
   until(async () => {
     const row = await inclusao(id);
     const [m] = await t.database.db.select().from(mensagemOutbox).where(eq(mensagemOutbox.id, row.aviso_mensagem_id!));
-    return m.status === 'enviada' ? m : null;
+    return m.status === 'sent' ? m : null;
   });
 /** The notice period of record `id` over today (as if SPC_AVISO_DIAS had passed). */
 const fimDoAviso = (id: number) => t.database.db.update(spcInclusao).set({ inclusao_prevista: today }).where(eq(spcInclusao.id, id));
@@ -139,7 +139,7 @@ describe('POST /api/acordo/incluir-spc', () => {
     await avisoEnviado(falhou);
     await avisoEnviado(retry);
     const row = await inclusao(falhou);
-    await t.database.db.update(mensagemOutbox).set({ status: 'falhou', sent_at: null }).where(eq(mensagemOutbox.id, row.aviso_mensagem_id!));
+    await t.database.db.update(mensagemOutbox).set({ status: 'failed', sent_at: null }).where(eq(mensagemOutbox.id, row.aviso_mensagem_id!));
     await fimDoAviso(falhou);
     await fimDoAviso(retry);
     const down = { ...localBureau(), name: 'fora-do-ar', incluirSpc: async () => { throw new Error('bureau indisponível'); } };

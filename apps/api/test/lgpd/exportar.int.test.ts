@@ -34,7 +34,7 @@ beforeAll(async () => {
   await get(t, `/api/pessoa/getById/${d.pessoaId}`, token);
   // the SPC notice goes through the outbox job: wait until it is recorded as sent
   await until(async () => {
-    const { rows } = await t.database.executeSql(`SELECT 1 FROM mensagem_outbox WHERE recipient = '11987650001' AND status = 'enviada'`);
+    const { rows } = await t.database.executeSql(`SELECT 1 FROM mensagem_outbox WHERE recipient = '11987650001' AND status = 'sent'`);
     return rows.length > 0;
   });
 });

@@ -354,7 +354,7 @@ export async function buildWorld(s: SecurityApp) {
     bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP', valor: 99.9, vencimento: addDays(today, 10), empresa_id: A.empresa.id,
   }));
   async function newMensagemFalhou() {
-    const [m] = await db.insert(mensagemOutbox).values({ channel: 'email', recipient: 'x@example.com', subject: 'Aviso', text: 'Olá', status: 'falhou', attempts: 5, last_error: 'timeout' }).returning();
+    const [m] = await db.insert(mensagemOutbox).values({ channel: 'email', recipient: 'x@example.com', subject: 'Aviso', text: 'Olá', status: 'failed', attempts: 5, last_error: 'timeout' }).returning();
     return m.id;
   }
   const mensagemId = await newMensagemFalhou();

@@ -26,7 +26,8 @@ export const ASSINATURA_MSG = {
   assinado: 'Duplicatas assinadas com sucesso!',
   muitasTentativas: 'Muitas tentativas a partir deste endereço. Aguarde alguns minutos e tente novamente.',
   reenviada: 'Mensagem colocada novamente na fila de envio.',
-  reenvioSomenteFinal: 'Só é possível reenviar uma mensagem já enviada ou que falhou; esta ainda está na fila.',
+  reenvioSomenteFinal: 'Só é possível reenviar uma mensagem já enviada, que falhou ou foi suprimida; esta ainda está na fila.',
+  reenvioCanalRecusado: 'A pessoa recusou este canal: registre a nova aceitação no cadastro da pessoa antes de reenviar.',
   reenvioPendente: 'Já existe um reenvio desta mensagem na fila. Aguarde o resultado.',
 } as const;
 

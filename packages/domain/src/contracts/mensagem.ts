@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { pagingQuerySchema } from '../schemas/common.js';
+import { idParamSchema, isoDateSchema, pagingQuerySchema } from '../schemas/common.js';
 import { defineContract } from './contract.js';
-import { id, pagedOf, timestamp } from './envelope.js';
+import { id, okData, pagedOf, timestamp } from './envelope.js';
 
 /**
  * The messaging outbox (WhatsApp / e-mail; DOMAIN.md Integrations): every message a feature sends
@@ -14,10 +14,29 @@ export const MENSAGEM_CHANNELS = ['whatsapp', 'email'] as const;
 export type MensagemChannel = (typeof MENSAGEM_CHANNELS)[number];
 export const mensagemChannelSchema = z.enum(MENSAGEM_CHANNELS);
 
-/** pendente: waiting for (or between) send attempts; enviada: the provider accepted it; falhou: gave up. */
-export const MENSAGEM_STATUSES = ['pendente', 'enviada', 'falhou'] as const;
+/**
+ * A message's state machine (docs/messaging.md "Estados de uma mensagem"): queued (waiting for, or
+ * between, send attempts) → sent (the provider accepted it) → delivered (it reached the device or
+ * mailbox) → read; or failed (refused for good, or attempts exhausted), or suppressed (not sent:
+ * the person left the channel). It never goes backwards: a late "sent" after "read" is ignored.
+ */
+export const MENSAGEM_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed', 'suppressed'] as const;
 export type MensagemStatus = (typeof MENSAGEM_STATUSES)[number];
 export const mensagemStatusSchema = z.enum(MENSAGEM_STATUSES);
+/** The states after which the provider said it carried the message (sent or beyond). */
+export const MENSAGEM_STATUSES_ENVIADA: readonly MensagemStatus[] = ['sent', 'delivered', 'read'];
+/** Final states: nothing changes a message in them any more. */
+export const MENSAGEM_STATUSES_FINAIS: readonly MensagemStatus[] = ['read', 'failed', 'suppressed'];
+export const MENSAGEM_STATUS_TEXTO: Record<MensagemStatus, string> = {
+  queued: 'Na fila',
+  sent: 'Enviada',
+  delivered: 'Entregue',
+  read: 'Lida',
+  failed: 'Falhou',
+  suppressed: 'Suprimida',
+};
+/** The rank of a state on the way to `read` (failed/suppressed are off the path). */
+export const MENSAGEM_STATUS_ORDEM: Record<MensagemStatus, number> = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4, suppressed: 4 };
 
 /**
  * What a message is, and the LGPD art. 7 basis it is sent on (recorded per message, docs/messaging.md):
@@ -43,6 +62,18 @@ export const MENSAGEM_BASE_LEGAL_TEXTO: Record<MensagemBaseLegal, string> = {
 };
 /** The kinds the collection schedule counts as collection messages (at most one per person per day). */
 export const MENSAGEM_TIPOS_COBRANCA: readonly MensagemTipo[] = ['lembrete_vencimento', 'cobranca'];
+export const MENSAGEM_TIPO_LISTA = Object.keys(MENSAGEM_TIPOS) as [MensagemTipo, ...MensagemTipo[]];
+export const mensagemTipoSchema = z.enum(MENSAGEM_TIPO_LISTA);
+export const MENSAGEM_TIPO_TEXTO: Record<MensagemTipo, string> = {
+  assinatura: 'Assinatura',
+  recibo: 'Recibo',
+  lembrete_vencimento: 'Lembrete de vencimento',
+  cobranca: 'Cobrança',
+  acordo: 'Acordo',
+  spc_aviso: 'Aviso de SPC',
+  outro: 'Outra',
+};
+export const mensagemBaseLegalSchema = z.enum(['execucao_contrato', 'exercicio_direitos', 'protecao_credito']);
 
 export const mensagemJson = z.object({
   id,
@@ -60,14 +91,36 @@ export const mensagemJson = z.object({
   created_by: z.string().nullable(),
   created_at: timestamp,
   sent_at: timestamp.nullable(),
+  tipo: mensagemTipoSchema,
+  /** The LGPD art. 7 basis recorded with it (MENSAGEM_BASE_LEGAL_TEXTO). */
+  base_legal: mensagemBaseLegalSchema,
+  pessoa_id: id.nullable(),
+  pessoa_nome: z.string().nullable(),
+  /** Who carried it ('smtp', 'whatsapp_cloud', 'webhook', 'outbox') and its id there (Message-ID, wamid). */
+  provider: z.string().nullable(),
+  provider_id: z.string().nullable(),
+  /** The provider's error code when it refused (SMTP 550, WhatsApp 131026). */
+  erro_codigo: z.string().nullable(),
+  delivered_at: timestamp.nullable(),
+  read_at: timestamp.nullable(),
+  whatsapp_template: z.string().nullable(),
+  /** Names of the files sent with it. */
+  anexos: z.array(z.string()),
 });
+
+/** One step of a message's timeline. */
+export const mensagemEventoJson = z.object({ id, status: z.string(), at: timestamp, detalhe: z.string().nullable() });
 
 const allWhenEmpty = z.literal('').transform(() => undefined);
 
 export const mensagemListQuery = pagingQuerySchema.extend({
   status: mensagemStatusSchema.optional().or(allWhenEmpty),
   channel: mensagemChannelSchema.optional().or(allWhenEmpty),
-  /** Recipient or text contains. */
+  tipo: mensagemTipoSchema.optional().or(allWhenEmpty),
+  /** Created from / to (calendar days, São Paulo). */
+  de: isoDateSchema.optional().or(allWhenEmpty),
+  ate: isoDateSchema.optional().or(allWhenEmpty),
+  /** Recipient, text, the person's name or the provider's id contains. */
   pesquisa: z.string().trim().max(100).optional(),
 });
 
@@ -77,5 +130,11 @@ export const mensagemContracts = {
     summary: 'Mensagens da caixa de saída (WhatsApp / e-mail), mais recentes primeiro',
     query: mensagemListQuery,
     response: pagedOf(mensagemJson),
+  }),
+  getById: defineContract({
+    method: 'GET', path: '/api/mensagem/getById/:id', access: 'admin', tags,
+    summary: 'Uma mensagem, com a linha do tempo dos seus estados',
+    params: idParamSchema,
+    response: okData(mensagemJson.extend({ html: z.string().nullable(), whatsapp_vars: z.array(z.string()), eventos: z.array(mensagemEventoJson) })),
   }),
 };

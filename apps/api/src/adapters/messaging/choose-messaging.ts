@@ -1,24 +1,41 @@
 import type { MessagingAdapter } from './messaging.js';
 import { outboxProvider } from './outbox-provider.js';
+import { smtpProvider } from './smtp-provider.js';
 import { webhookProvider } from './webhook-provider.js';
+import { whatsappCloudProvider } from './whatsapp-cloud-provider.js';
 
 type Log = { info(obj: object, msg?: string): void };
 
-/** MESSAGING_* as loadConfig validated them (a webhook always has its http(s) URL). */
+/** MESSAGING_*, SMTP_* and WHATSAPP_* as loadConfig validated them. */
 export type MessagingSettings = {
   provider: 'outbox' | 'webhook';
   webhookUrl: string | null;
   webhookToken: string | null;
   timeoutMs: number;
+  /** SMTP_URL, SMTP_FROM, SMTP_REPLY_TO (null: e-mail goes by MESSAGING_PROVIDER). */
+  smtp?: { url: string; from: string; replyTo: string | null } | null;
+  /** WHATSAPP_API_URL, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TOKEN (null: WhatsApp goes by MESSAGING_PROVIDER). */
+  whatsapp?: { apiUrl: string; phoneNumberId: string; token: string } | null;
 };
 
 /**
- * The provider of MESSAGING_PROVIDER, built once by buildApp: `outbox` (default: log only,
- * offline) or `webhook` (POST to MESSAGING_WEBHOOK_URL with MESSAGING_WEBHOOK_TOKEN and
- * MESSAGING_TIMEOUT_MS). Only the outbox job (mensagem.enviar) calls it.
+ * The provider of each channel, built once by buildApp (docs/messaging.md "Canais"): e-mail by SMTP
+ * when SMTP_URL is set, WhatsApp by the Cloud API when WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID
+ * are; a channel without its own provider goes by MESSAGING_PROVIDER — `outbox` (default: log only,
+ * offline) or `webhook` (POST to MESSAGING_WEBHOOK_URL). Only the outbox job (mensagem.enviar) calls it.
  */
 export function chooseMessaging(settings: MessagingSettings, log: Log): MessagingAdapter {
-  if (settings.provider === 'outbox') return outboxProvider(log);
+  const fallback = settings.provider === 'outbox' ? outboxProvider(log) : webhookFallback(settings);
+  const email = settings.smtp ? smtpProvider({ ...settings.smtp, timeoutMs: Math.max(settings.timeoutMs, 30_000) }) : fallback;
+  const whatsapp = settings.whatsapp ? whatsappCloudProvider({ ...settings.whatsapp, timeoutMs: settings.timeoutMs }) : fallback;
+  if (email === fallback && whatsapp === fallback) return fallback;
+  return {
+    name: `${email.name}+${whatsapp.name}`,
+    send: (message) => (message.channel === 'email' ? email : whatsapp).send(message),
+  };
+}
+
+function webhookFallback(settings: MessagingSettings): MessagingAdapter {
   if (!settings.webhookUrl) throw new Error('MESSAGING_PROVIDER=webhook exige MESSAGING_WEBHOOK_URL (http:// ou https://)');
   return webhookProvider({ url: settings.webhookUrl, token: settings.webhookToken, timeoutMs: settings.timeoutMs });
 }

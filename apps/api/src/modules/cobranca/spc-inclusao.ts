@@ -68,13 +68,13 @@ async function decide(tx: Tx, bureau: BureauAdapter, row: AvisadaRow, today: Iso
   if (emAcordo) motivo = `Débito em acordo (nº ${emAcordo.acordo_id}) no aviso prévio`;
   else if (!b || !b.situacao || !OPEN_SITUACOES.includes(b.situacao)) motivo = `Débito encerrado no aviso prévio (boleto ${b?.situacao ?? 'inexistente'})`;
   else if (b.vencimento >= today) motivo = 'Boleto não está mais vencido';
-  else if (!aviso || aviso.status === 'falhou') motivo = 'Aviso prévio não entregue ao devedor';
+  else if (!aviso || aviso.status === 'failed' || aviso.status === 'suppressed') motivo = 'Aviso prévio não entregue ao devedor';
   if (motivo) {
     await tx.update(spcInclusao).set({ status: SPC_STATUS.DESISTIDA, desistencia_motivo: motivo.slice(0, 200), removido_em: sql`now()` }).where(eq(spcInclusao.id, row.id));
     await recordAudit(tx, null, { action: 'spc.desistencia', entity: 'spc_inclusao', entityId: row.id, summary: { boleto_id: row.boleto_id, cpf_cnpj: row.cpf_cnpj, motivo } });
     return { id: row.id, outcome: 'desistida', motivo };
   }
-  if (aviso.status !== 'enviada') return { id: row.id, outcome: 'aguardando' };
+  if (aviso.status === 'queued') return { id: row.id, outcome: 'aguardando' };
 
   let protocolo: string;
   try {

@@ -1,9 +1,9 @@
 import { isValidPhone, MENSAGEM_TIPOS, MSG, onlyDigits, type MensagemTipo } from '@bg/domain';
 import { AppError } from '../../errors/app-error.js';
 import type { Tx } from '../../db/client.js';
-import { mensagemOutbox } from '../../db/schema/index.js';
+import { mensagemEvento, mensagemOutbox } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/index.js';
-import type { OutgoingMessage } from '../../adapters/messaging/messaging.js';
+import type { OutgoingMessage, WhatsappTemplate } from '../../adapters/messaging/messaging.js';
 import { sendMensagemJob } from './send-mensagem-job.js';
 
 export type MensagemInput = OutgoingMessage & {
@@ -15,6 +15,15 @@ export type MensagemInput = OutgoingMessage & {
   empresaId?: number | null;
   /** Its kind; the LGPD basis recorded with it follows from the kind (MENSAGEM_TIPOS). Default 'outro'. */
   tipo?: MensagemTipo;
+  /** E-mail: an HTML body of its own (default: the house layout around `text` and `link`, modelos-email.ts). */
+  html?: string | null;
+  /** Stored files to send with it, by storage key, read when it is sent (a boleto's PDF, a letter). */
+  anexos?: { key: string; filename: string; contentType?: string }[];
+  /**
+   * WhatsApp: the approved template to use outside the 24 h window, and its body variables in order
+   * (modelos-whatsapp.ts lists the registered ones). Without it the text goes as `bg_mensagem`.
+   */
+  whatsappTemplate?: WhatsappTemplate | null;
 };
 
 /**
@@ -50,8 +59,13 @@ export async function enqueueMensagem(tx: Tx, jobs: JobQueue, message: MensagemI
       empresa_id: message.empresaId ?? null,
       tipo: message.tipo ?? 'outro',
       base_legal: MENSAGEM_TIPOS[message.tipo ?? 'outro'],
+      html: message.html ?? null,
+      anexos: (message.anexos ?? []).map((a) => ({ key: a.key, filename: a.filename, content_type: a.contentType ?? 'application/pdf' })),
+      whatsapp_template: message.whatsappTemplate?.name ?? null,
+      whatsapp_vars: message.whatsappTemplate?.variables ?? [],
     })
-    .returning({ id: mensagemOutbox.id });
+    .returning({ id: mensagemOutbox.id, created_at: mensagemOutbox.created_at });
+  await tx.insert(mensagemEvento).values({ mensagem_id: row.id, status: 'queued', at: row.created_at });
   await jobs.enqueue(tx, sendMensagemJob, { id: row.id }, { actor });
   return { id: row.id };
 }

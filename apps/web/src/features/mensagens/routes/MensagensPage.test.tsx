@@ -8,10 +8,10 @@ const api = vi.hoisted(() => ({ list: vi.fn(), reenviar: vi.fn() }));
 vi.mock('../api/mensagens', () => ({ mensagensApi: api }));
 
 const LINK = 'https://app.example.com/assinatura/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
-const row = (id: number, channel: 'whatsapp' | 'email', status: 'pendente' | 'enviada' | 'falhou') => ({
+const row = (id: number, channel: 'whatsapp' | 'email', status: 'queued' | 'sent' | 'failed') => ({
   id, channel, status, recipient: channel === 'whatsapp' ? '11987654321' : 'cliente@example.com', subject: channel === 'email' ? 'Duplicatas para assinatura — Loja' : null,
-  text: `Olá! Acesse: ${LINK}`, link: LINK, attempts: status === 'falhou' ? 5 : 1, last_error: status === 'falhou' ? 'webhook: HTTP 502' : null,
-  entity: 'assinatura', entity_id: '3', created_by: 'Operador', created_at: '2026-11-23T13:00:00.000Z', sent_at: status === 'enviada' ? '2026-11-23T13:00:01.000Z' : null,
+  text: `Olá! Acesse: ${LINK}`, link: LINK, attempts: status === 'failed' ? 5 : 1, last_error: status === 'failed' ? 'webhook: HTTP 502' : null,
+  entity: 'assinatura', entity_id: '3', created_by: 'Operador', created_at: '2026-11-23T13:00:00.000Z', sent_at: status === 'sent' ? '2026-11-23T13:00:01.000Z' : null,
 });
 const page = (data: unknown[]) => ({ status: 200, msg: 'ok', data, from: 1, to: data.length, total: data.length, current_page: 1, last_page: 1, per_page: 15 });
 
@@ -22,7 +22,7 @@ afterEach(() => {
 
 describe('Administração > Mensagens', () => {
   it('lists recipient, channel, text, link (as text), status and time; Reenviar only for sent or failed ones', async () => {
-    api.list.mockResolvedValue(page([row(3, 'whatsapp', 'falhou'), row(2, 'email', 'enviada'), row(1, 'whatsapp', 'pendente')]));
+    api.list.mockResolvedValue(page([row(3, 'whatsapp', 'failed'), row(2, 'email', 'sent'), row(1, 'whatsapp', 'queued')]));
     renderWithProviders(<MensagensPage />);
     const table = await screen.findByRole('table', { name: 'Mensagens' });
     expect(await within(table).findAllByText('(11)98765-4321')).toHaveLength(2);
@@ -38,7 +38,7 @@ describe('Administração > Mensagens', () => {
   });
 
   it('Reenviar asks first, then queues the message again', async () => {
-    api.list.mockResolvedValue(page([row(3, 'whatsapp', 'falhou')]));
+    api.list.mockResolvedValue(page([row(3, 'whatsapp', 'failed')]));
     api.reenviar.mockResolvedValue({ status: 200, msg: 'Mensagem colocada novamente na fila de envio.', data: { id: 4, reenvio_de: 3 } });
     renderWithProviders(<MensagensPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Reenviar mensagem 3' }));

@@ -7,8 +7,8 @@ import { mensagemKeys, useMensagensList } from '../api/mensagem-queries';
 import { mensagensApi, type MensagemFilters, type MensagemRow } from '../api/mensagens';
 
 const CHANNEL_LABEL: Record<MensagemChannel, string> = { whatsapp: 'WhatsApp', email: 'E-mail' };
-const STATUS_LABEL: Record<MensagemStatus, string> = { pendente: 'PENDENTE', enviada: 'ENVIADA', falhou: 'FALHOU' };
-const STATUS_COLOR: Record<MensagemStatus, string> = { pendente: 'yellow', enviada: 'green', falhou: 'red' };
+const STATUS_LABEL: Record<MensagemStatus, string> = { queued: 'NA FILA', sent: 'ENVIADA', delivered: 'ENTREGUE', read: 'LIDA', failed: 'FALHOU', suppressed: 'SUPRIMIDA' };
+const STATUS_COLOR: Record<MensagemStatus, string> = { queued: 'yellow', sent: 'blue', delivered: 'teal', read: 'green', failed: 'red', suppressed: 'gray' };
 const ABOUT: Record<string, string> = { assinatura: 'Assinatura', spc_inclusao: 'Aviso SPC', boleto: 'Boleto', garantia: 'Garantia' };
 
 const recipient = (m: MensagemRow) => (m.channel === 'whatsapp' ? formatPhone(m.recipient) : m.recipient);
@@ -107,7 +107,7 @@ export function MensagensPage() {
             header: 'Ação',
             kind: 'actions',
             render: (m) =>
-              m.status === 'pendente' ? null : (
+              m.status === 'queued' ? null : (
                 <Button size="xs" variant="light" onClick={() => void reenviar.run(m)} aria-label={`Reenviar mensagem ${m.id}`}>
                   Reenviar
                 </Button>
