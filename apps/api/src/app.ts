@@ -245,7 +245,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     app.log.warn({ configurado: config.lgpdAccessLogRetentionMonths, aplicado: meses }, 'LGPD_ACCESS_LOG_RETENTION_MONTHS abaixo do mínimo: o registro de acessos é mantido por pelo menos 6 meses');
   }
   // started on ready (workers and crons with JOBS=on), stopped on close (src/jobs/); also app.jobs
-  const jobs = registerJobs(app, { database, mode: config.jobs, catalogue: jobCatalogue(config), services, options: { ...config.jobLease, ...opts.jobs } });
+  const jobs = registerJobs(app, { database, mode: config.jobs, catalogue: jobCatalogue(config, { jobs: () => jobs }), services, options: { ...config.jobLease, ...opts.jobs } });
 
   // a wrong SIGNATURE_P12_PATH / SIGNATURE_P12_PASSWORD fails the start, not the first signature
   const a1 = a1FromConfig(config);

@@ -31,3 +31,4 @@ export * from './cobranca/index.js';
 export * from './assinatura/index.js';
 export * from './ledger/index.js';
 export * from './bank-api/index.js';
+export * from './regua/index.js';

@@ -13,6 +13,8 @@ import { runConciliar } from '../modules/banco/conciliar.js';
 import { runSincronizar, runWebhook } from '../modules/banco/banco-jobs.js';
 import { runEntregar, webhookEntregarJob } from '../modules/integracao/webhooks/entregar-job.js';
 import { runVencidos, webhookVencidosJob } from '../modules/integracao/webhooks/vencidos-job.js';
+import { reguaJob, runRegua } from '../modules/regua/regua-job.js';
+import type { JobQueue } from './job-queue.js';
 import { cron, defineJob, type JobCatalogue } from './define-job.js';
 
 /**
@@ -20,7 +22,16 @@ import { cron, defineJob, type JobCatalogue } from './define-job.js';
  * 101): the handler, the retry policy and the schedule. Features declare their kinds (jobKind) and
  * enqueue them; buildApp hands this catalogue to the queue, which refuses any other kind.
  */
-export function jobCatalogue(config: { lgpdAccessLogRetentionMonths: number }): JobCatalogue {
+export function jobCatalogue(
+  config: { lgpdAccessLogRetentionMonths: number; publicUrl?: string | null; port?: number },
+  deps: { jobs?: () => JobQueue } = {},
+): JobCatalogue {
+  // the payer page's address in the régua's messages: PUBLIC_URL, else this server
+  const baseUrl = config.publicUrl ?? `http://localhost:${config.port ?? 3000}`;
+  const queue = () => {
+    if (!deps.jobs) throw new Error('régua de cobrança: a fila de tarefas não foi entregue ao catálogo');
+    return deps.jobs();
+  };
   return {
     jobs: [
       // Gerar Remessa (decision 041): one transaction; tens of seconds for 100 000 boletos.
@@ -70,6 +81,8 @@ export function jobCatalogue(config: { lgpdAccessLogRetentionMonths: number }): 
       defineJob(webhookEntregarJob, { handler: runEntregar, timeoutSeconds: 600, retryLimit: 3, retryDelaySeconds: 10, concurrency: 4 }),
       // boleto.vencido: the daily scan of boletos that fell due; idempotent, one run at a time.
       defineJob(webhookVencidosJob, { handler: runVencidos, policy: 'singleton', timeoutSeconds: 1800, retryLimit: 2, progressUnit: 'eventos' }),
+      // The régua de cobrança (decision 115): plan today's messages, send what is due; idempotent, one run at a time.
+      defineJob(reguaJob, { handler: (data, ctx) => runRegua(data, ctx, { jobs: queue, baseUrl }), policy: 'singleton', timeoutSeconds: 1800, retryLimit: 2, retryDelaySeconds: 60, progressUnit: 'mensagens' }),
     ],
     schedules: [
       // every 10 minutes (São Paulo time): a payment is seen within minutes
@@ -88,6 +101,8 @@ export function jobCatalogue(config: { lgpdAccessLogRetentionMonths: number }): 
       cron(bancoConciliarJob, '30 6 * * *', {}),
       // every morning at 06:10: the boletos that fell due yesterday, before the shops open
       cron(webhookVencidosJob, '10 6 * * *', {}),
+      // every hour from 08:00 to 19:00: the régua's plan for the day, then what is due inside the sending window
+      cron(reguaJob, '0 8-19 * * *', {}),
     ],
   };
 }

@@ -33,6 +33,7 @@ import { financeiroRoutes } from './financeiro.js';
 import { bancoRoutes } from './banco.js';
 import { bancoConciliacaoRoutes } from './banco-conciliacao.js';
 import { bancoCertificadoRoutes } from './banco-certificado.js';
+import { reguaRoutes } from './regua.js';
 import { integracaoWebhookRoutes } from './integracao-webhooks.js';
 import { pagadorRoutes } from './pagador.js';
 
@@ -71,6 +72,7 @@ export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Prom
   bancoRoutes,
   bancoConciliacaoRoutes,
   bancoCertificadoRoutes,
+  reguaRoutes,
   integracaoWebhookRoutes,
   pagadorRoutes,
 ];

@@ -15,3 +15,4 @@ export * from './lgpd.js';
 export * from './ledger.js';
 export * from './banco.js';
 export * from './pagador.js';
+export * from './regua.js';
