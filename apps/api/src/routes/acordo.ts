@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { acordoContracts as c, COBRANCA_MSG, formatDateBR } from '@bg/domain';
+import { acordoContracts as c, COBRANCA_MSG } from '@bg/domain';
 import { fileRoute, jsonRoute } from '../http/contract-route.js';
 import type { AppContext } from '../http/context.js';
 import { acordoTermoData } from '../modules/cobranca/acordo-termo.js';
@@ -36,7 +36,7 @@ export async function acordoRoutes(app: FastifyInstance, ctx: AppContext) {
 
   jsonRoute(app, c.incluirSpc, async (request) => {
     const data = await incluirSpc(db, ctx.jobs, request.actor, request.body.boletoId, ctx.config.spcAvisoDias);
-    return { status: 200, msg: COBRANCA_MSG.spcAvisoEnviado(formatDateBR(data.inclusao_prevista)), data };
+    return { status: 200, msg: COBRANCA_MSG.spcAvisoEnviado(ctx.config.spcAvisoDias), data };
   });
 
   fileRoute(app, c.getTermo, async (request, reply) => {

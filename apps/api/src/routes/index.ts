@@ -36,6 +36,7 @@ import { bancoCertificadoRoutes } from './banco-certificado.js';
 import { reguaRoutes } from './regua.js';
 import { integracaoWebhookRoutes } from './integracao-webhooks.js';
 import { pagadorRoutes } from './pagador.js';
+import { spcCartaRoutes } from './spc-carta.js';
 
 /** Every route module of the API. A feature adds its module here (one line each). */
 export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -75,4 +76,5 @@ export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Prom
   reguaRoutes,
   integracaoWebhookRoutes,
   pagadorRoutes,
+  spcCartaRoutes,
 ];

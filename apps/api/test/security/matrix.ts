@@ -258,6 +258,9 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/acordo/baixar-parcela': entry(ADMIN, (w) => ({ body: { parcelaId: w.A.acordo.parcelaIds[0] } })),
   'POST /api/acordo/cancelar': entry(ADMIN, async (w) => ({ body: { acordoId: (await w.fresh.acordo(w.A)).id } })),
   'POST /api/acordo/incluir-spc': entry(ADMIN, async (w) => ({ body: { boletoId: (await w.fresh.devedor(w.A)).boletoIds[1] } })),
+  // the notice letter and its posting (decision 116): an AVISADA record of a fresh defaulter of A
+  'GET /api/acordo/spc/:id/carta': entry(ADMIN, async (w) => ({ params: { id: await spcAvisada(w) } })),
+  'POST /api/acordo/spc/:id/postagem': entry(ADMIN, async (w) => ({ params: { id: await spcAvisada(w) }, body: { data_postagem: todayInSaoPaulo(), codigo_rastreio: 'AR123456789BR' } })),
   'GET /api/acordo/getTermo/:id': entry(ADMIN, (w) => ({ params: { id: w.A.acordo.id } })),
   'GET /api/mensagem/getAllPaginate': entry(ADMIN),
   'POST /api/mensagem/reenviar/:id': entry(ADMIN, async (w) => ({ params: { id: await w.fresh.mensagemFalhou() } })),
@@ -492,4 +495,11 @@ async function pagadorSessao(w: World): Promise<string> {
   const res = await w.app.call({ method: 'POST', url: '/api/pagador/identificar', payload: { documento: w.A.pessoa.cpf_cnpj, data: '1985-06-15' } });
   if (res.statusCode !== 200) throw new Error(`fixture pagador: ${res.statusCode} ${res.body}`);
   return (res.json() as { data: { sessao: string } }).data.sessao;
+}
+
+/** An SPC record AVISADA (the notice issued, its letter not posted) over a fresh defaulter of A. */
+async function spcAvisada(w: World): Promise<number> {
+  const res = await w.app.call({ method: 'POST', url: '/api/acordo/incluir-spc', token: w.tokens.admin ?? undefined, payload: { boletoId: (await w.fresh.devedor(w.A)).boletoIds[1] } });
+  if (res.statusCode !== 200) throw new Error(`fixture spc: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: { id: number } }).data.id;
 }

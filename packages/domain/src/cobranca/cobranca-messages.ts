@@ -19,14 +19,19 @@ export const COBRANCA_MSG = {
   agendamentoConcluido: 'Agendamento marcado como realizado!',
   agendamentoJaRealizado: 'Este agendamento já foi marcado como realizado.',
   agendamentoNaoEncontrado: 'Agendamento não encontrado.',
-  spcAvisoEnviado: (inclusaoEm: string) =>
-    `Aviso prévio enviado ao devedor. Se o débito continuar em aberto, o boleto será incluído no SPC em ${inclusaoEm}.`,
+  spcAvisoEnviado: (dias: number) =>
+    `Aviso prévio registrado. Imprima a carta de aviso, envie-a com AR e registre a postagem: se o débito continuar em aberto, o boleto será incluído no SPC ${dias} dias após a postagem.`,
+  spcPostagemRegistrada: (inclusaoEm: string) => `Postagem registrada. Se o débito continuar em aberto, o boleto será incluído no SPC em ${inclusaoEm}.`,
   spcJaIncluido: 'Este boleto já está incluído no SPC.',
   spcAvisoEmCurso: (inclusaoEm: string) => `O aviso prévio deste boleto já foi enviado; a inclusão no SPC está prevista para ${inclusaoEm}.`,
   spcBoletoNaoVencido: 'Só é possível incluir no SPC um boleto vencido e em aberto.',
   spcBoletoEmAcordo: 'Este boleto faz parte de um acordo vigente e não pode ser incluído no SPC.',
-  spcSemTelefone:
-    'Não é possível incluir no SPC sem o aviso prévio ao devedor (CDC art. 43, § 2º): cadastre um telefone para a pessoa.',
+  spcAvisoAguardandoPostagem: 'O aviso prévio deste boleto já foi emitido: imprima a carta e registre a postagem para que o prazo comece a contar.',
+  spcSemEndereco:
+    'Não é possível incluir no SPC sem o aviso prévio por carta ao devedor (CDC art. 43, § 2º): cadastre o endereço completo da pessoa (logradouro, cidade, UF e CEP).',
+  spcCartaNaoAvisada: 'Só é possível registrar a postagem de um aviso prévio em curso (AVISADA).',
+  spcRastreioInvalido: 'Informe o código de rastreamento do AR no formato dos Correios (ex.: AR123456789BR).',
+  spcPostagemData: 'A data de postagem não pode ser anterior ao aviso nem posterior a hoje.',
   boletoNaoEncontrado: 'Boleto não encontrado.',
   mesInvalido: 'Informe um mês válido (mm/aaaa).',
   somenteAdministrador: 'A cobrança é restrita aos administradores.',

@@ -114,4 +114,13 @@ describe('spcAvisoTexto', () => {
     expect(text).toContain('será registrado no cadastro de proteção ao crédito (SPC) a partir de 20/03/2025');
     expect(text).not.toContain('está sendo registrado');
   });
+
+  it('with the registered letter: the period counted from the posting (no date known yet), and the messages say a letter went too', () => {
+    const base = { nome: 'Ana Souza', cpfCnpj: '52998224725', credor: 'Boleto Garantido', loja: 'Loja Demo', protocolo: '15-3', parcela: 2, vencimento: '2025-01-15', valorCents: 25002 } as const;
+    const carta = spcAvisoTexto({ ...base, prazoDias: 10 }).text;
+    expect(carta).toContain('será registrado no cadastro de proteção ao crédito (SPC) após 10 dias da postagem da carta registrada deste aviso');
+    expect(carta).not.toContain('também foi enviado por carta');
+    expect(spcAvisoTexto({ ...base, prazoDias: 1, comCarta: true }).text).toContain('após 1 dia da postagem');
+    expect(spcAvisoTexto({ ...base, prazoDias: 10, comCarta: true }).text).toContain('Este aviso também foi enviado por carta registrada ao seu endereço.');
+  });
 });

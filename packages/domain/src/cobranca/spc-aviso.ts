@@ -14,8 +14,15 @@ export type SpcAvisoInput = {
   parcela: number;
   vencimento: IsoDate;
   valorCents: Cents;
-  /** The first day the debt may be registered: the end of the notice period. */
-  inclusaoEm: IsoDate;
+  /** The first day the debt may be registered: the end of the notice period (when known). */
+  inclusaoEm?: IsoDate;
+  /**
+   * The notice period in days, counted from the posting of the registered letter (decision 116):
+   * the letter and the messages sent with it say this instead of a date, not known before posting.
+   */
+  prazoDias?: number;
+  /** The messages sent with the letter say so (the letter is the notice of record). */
+  comCarta?: boolean;
 };
 
 /**
@@ -33,11 +40,18 @@ export function spcAvisoTexto(a: SpcAvisoInput): { subject: string; text: string
       `vencido em ${formatDateBR(a.vencimento)}, no valor de ${formatBRL(a.valorCents)}, garantido por ${a.credor}.`,
     '',
     'Conforme o art. 43, § 2º, do Código de Defesa do Consumidor, informamos que, se não for pago, este débito ' +
-      `será registrado no cadastro de proteção ao crédito (SPC) a partir de ${formatDateBR(a.inclusaoEm)}. ` +
+      `será registrado no cadastro de proteção ao crédito (SPC) ${quando(a)}. ` +
       'Pagando até lá, o registro não é feito. Se o pagamento já foi feito, desconsidere esta mensagem e fale conosco ' +
       'para regularizar. Se o registro for feito, ele é excluído em até 5 dias úteis após o pagamento.',
+    ...(a.comCarta ? ['', 'Este aviso também foi enviado por carta registrada ao seu endereço.'] : []),
     '',
     'Para negociar a dívida, responda a esta mensagem.',
   ].join('\n');
   return { subject, text };
+}
+
+function quando(a: SpcAvisoInput): string {
+  if (a.inclusaoEm) return `a partir de ${formatDateBR(a.inclusaoEm)}`;
+  const dias = a.prazoDias ?? 10;
+  return `após ${dias} ${dias === 1 ? 'dia' : 'dias'} da postagem da carta registrada deste aviso`;
 }

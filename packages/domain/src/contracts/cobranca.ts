@@ -57,6 +57,9 @@ export const spcInclusaoJson = z.object({
   /** AVISADA: when the prior notice was sent and the day the inclusion is due (decision 111) */
   aviso_em: timestamp.nullable(),
   inclusao_prevista: calendarDate.nullable(),
+  /** the notice letter's posting (decision 116): the period counts from it; null = not posted yet */
+  carta_postada_em: calendarDate.nullable(),
+  carta_rastreio: z.string().nullable(),
   exclusao_prazo: calendarDate.nullable(),
   removido_em: timestamp.nullable(),
 });
@@ -303,7 +306,7 @@ export const acordoContracts = {
     method: 'POST', path: '/api/acordo/incluir-spc', access: 'admin', tags,
     summary: 'Incluir boleto vencido no SPC (com aviso prévio ao devedor, CDC art. 43 § 2º)',
     body: incluirSpcSchema,
-    response: okData(z.object({ id, boleto_id: id, status: spcStatusSchema, protocolo: z.string().nullable(), aviso_mensagem_id: id, aviso_em: timestamp, inclusao_prevista: calendarDate })),
+    response: okData(z.object({ id, boleto_id: id, status: spcStatusSchema, protocolo: z.string().nullable(), aviso_mensagem_id: id.nullable(), mensagens: z.array(id), aviso_em: timestamp, inclusao_prevista: calendarDate.nullable() })),
   }),
   getTermo: defineContract({
     method: 'GET', path: '/api/acordo/getTermo/:id', access: 'admin', tags,

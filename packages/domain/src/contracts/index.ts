@@ -32,3 +32,4 @@ export * from './api-v1.js';
 export * from './regua.js';
 export * from './integracao-webhooks.js';
 export * from './integracao-webhooks.js';
+export * from './spc-carta.js';

@@ -59,7 +59,7 @@ export async function getInadimplente(db: Db, actor: Actor, id: number, today = 
         dias_atraso: diasDeAtraso(r.vencimento, today),
         pagamentos_anteriores: fromCents(anteriores(r.id)),
         spc: s
-          ? { id: s.id, status: s.status, protocolo: s.protocolo, incluido_em: s.incluido_em, aviso_em: s.aviso_em, inclusao_prevista: s.inclusao_prevista, exclusao_prazo: s.exclusao_prazo, removido_em: s.removido_em }
+          ? { id: s.id, status: s.status, protocolo: s.protocolo, incluido_em: s.incluido_em, aviso_em: s.aviso_em, inclusao_prevista: s.inclusao_prevista, carta_postada_em: s.carta_postada_em, carta_rastreio: s.carta_rastreio, exclusao_prazo: s.exclusao_prazo, removido_em: s.removido_em }
           : null,
       },
     ];

@@ -1,22 +1,24 @@
-import { and, asc, eq, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import { OPEN_SITUACOES, SPC_STATUS, todayInSaoPaulo, toCents, type IsoDate } from '@bg/domain';
 import type { BureauAdapter } from '../../adapters/bureau/bureau.js';
 import type { Db, Tx } from '../../db/client.js';
-import { acordoBoleto, boleto, mensagemOutbox, spcInclusao } from '../../db/schema/index.js';
+import { acordoBoleto, boleto, spcInclusao } from '../../db/schema/index.js';
 import { jobKind, type JobContext } from '../../jobs/index.js';
 import type { Clock } from '../../shared/clock.js';
 import { recordAudit } from '../audit/record-audit.js';
 
 /**
- * The SPC inclusion job (decision 111): once a day (cron in jobs/catalogue.ts) every record AVISADA
- * whose notice period has ended is decided, one per transaction with the record and its boleto
- * locked (`SKIP LOCKED`: two processes never decide one record; a run repeated decides nothing twice):
- * - the debt still open (the boleto pending and overdue, in no running acordo) and the notice
- *   delivered → registered at the bureau, ATIVA (from then on it blocks new guarantees);
- * - the debt gone (paid, cancelled, in an acordo) → DESISTIDA with the reason: never registered;
- * - the notice failed for good → DESISTIDA: without the notice CDC art. 43 § 2º forbids the record
- *   (the operator may press "Incluir no SPC" again once the phone is fixed);
- * - the notice not yet sent (the outbox still retrying) → waits for the next run.
+ * The SPC inclusion job (decisions 111 and 116): once a day (cron in jobs/catalogue.ts) every record
+ * AVISADA is looked at, one per transaction with the record and its boleto locked (`SKIP LOCKED`:
+ * two processes never decide one record; a run repeated decides nothing twice):
+ * - the debt gone (paid, cancelled, in an acordo, no longer overdue) → DESISTIDA with the reason:
+ *   never registered, whether the letter was posted or not;
+ * - the notice letter not posted yet (no carta_postada_em) → waits: without the posted letter CDC
+ *   art. 43 § 2º forbids the record, however long ago the notice was issued;
+ * - posted, and the period (SPC_AVISO_DIAS from the posting: inclusao_prevista) not over → waits;
+ * - posted, period over, debt still open → registered at the bureau, ATIVA (from then on it blocks
+ *   new guarantees).
+ * The e-mail/WhatsApp copies of the notice do not decide anything: the letter is the notice.
  * A bureau failure keeps the record AVISADA (inclusao_erro, inclusao_tentativas), retried next run.
  */
 export const spcInclusaoJob = jobKind('spc.inclusao');
@@ -37,8 +39,8 @@ export async function incluirVencidos(db: Db, bureau: BureauAdapter, clock: Cloc
       const [row] = await tx
         .select()
         .from(spcInclusao)
-        .where(and(eq(spcInclusao.status, SPC_STATUS.AVISADA), lte(spcInclusao.inclusao_prevista, today), seen.length ? notInArray(spcInclusao.id, seen) : undefined))
-        .orderBy(asc(spcInclusao.inclusao_prevista), asc(spcInclusao.id))
+        .where(and(eq(spcInclusao.status, SPC_STATUS.AVISADA), seen.length ? notInArray(spcInclusao.id, seen) : undefined))
+        .orderBy(asc(spcInclusao.id))
         .limit(1)
         .for('update', { skipLocked: true });
       return row ? decide(tx, bureau, row, today) : null;
@@ -60,7 +62,6 @@ type AvisadaRow = typeof spcInclusao.$inferSelect;
 
 async function decide(tx: Tx, bureau: BureauAdapter, row: AvisadaRow, today: IsoDate): Promise<Decision> {
   const [b] = row.boleto_id === null ? [] : await tx.select().from(boleto).where(eq(boleto.id, row.boleto_id)).for('update');
-  const [aviso] = row.aviso_mensagem_id === null ? [] : await tx.select({ status: mensagemOutbox.status }).from(mensagemOutbox).where(eq(mensagemOutbox.id, row.aviso_mensagem_id));
   const [emAcordo] = b ? await tx.select({ acordo_id: acordoBoleto.acordo_id }).from(acordoBoleto).where(and(eq(acordoBoleto.boleto_id, b.id), eq(acordoBoleto.vigente, true))) : [];
 
   let motivo: string | null = null;
@@ -68,13 +69,13 @@ async function decide(tx: Tx, bureau: BureauAdapter, row: AvisadaRow, today: Iso
   if (emAcordo) motivo = `Débito em acordo (nº ${emAcordo.acordo_id}) no aviso prévio`;
   else if (!b || !b.situacao || !OPEN_SITUACOES.includes(b.situacao)) motivo = `Débito encerrado no aviso prévio (boleto ${b?.situacao ?? 'inexistente'})`;
   else if (b.vencimento >= today) motivo = 'Boleto não está mais vencido';
-  else if (!aviso || aviso.status === 'failed' || aviso.status === 'suppressed') motivo = 'Aviso prévio não entregue ao devedor';
   if (motivo) {
     await tx.update(spcInclusao).set({ status: SPC_STATUS.DESISTIDA, desistencia_motivo: motivo.slice(0, 200), removido_em: sql`now()` }).where(eq(spcInclusao.id, row.id));
     await recordAudit(tx, null, { action: 'spc.desistencia', entity: 'spc_inclusao', entityId: row.id, summary: { boleto_id: row.boleto_id, cpf_cnpj: row.cpf_cnpj, motivo } });
     return { id: row.id, outcome: 'desistida', motivo };
   }
-  if (aviso.status === 'queued') return { id: row.id, outcome: 'aguardando' };
+  // the letter not posted, or its period not over: never included yet
+  if (!row.carta_postada_em || !row.inclusao_prevista || row.inclusao_prevista > today) return { id: row.id, outcome: 'aguardando' };
 
   let protocolo: string;
   try {
@@ -92,7 +93,7 @@ async function decide(tx: Tx, bureau: BureauAdapter, row: AvisadaRow, today: Iso
     action: 'spc.inclusao',
     entity: 'spc_inclusao',
     entityId: row.id,
-    summary: { boleto_id: row.boleto_id, cpf_cnpj: row.cpf_cnpj, valor: row.valor, vencimento: row.vencimento, aviso_mensagem_id: row.aviso_mensagem_id, bureau: bureau.name, protocolo },
+    summary: { boleto_id: row.boleto_id, cpf_cnpj: row.cpf_cnpj, valor: row.valor, vencimento: row.vencimento, carta_postada_em: row.carta_postada_em, carta_rastreio: row.carta_rastreio, bureau: bureau.name, protocolo },
   });
   return { id: row.id, outcome: 'incluida', protocolo };
 }
