@@ -24,6 +24,11 @@ const MAX_POR_EXECUCAO = 500;
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
+/** Seconds before the next attempt after `tentativas` failed ones: base · 2ⁿ⁻¹, at most 3 h (30 s, 1 min, 2 min … 3 h, 3 h…: about 14 attempts in 24 h). */
+export function esperaAposFalha(baseSeconds: number, tentativas: number): number {
+  return Math.min(ESPERA_MAX_SEGUNDOS, baseSeconds * 2 ** Math.max(0, tentativas - 1));
+}
+
 type Devida = EventoParaEnvio & { entrega_id: number; webhook_id: number; entrega_criada_em: Date; tentativas: number };
 
 export async function runEntregar({ webhookId }: { webhookId: number }, ctx: JobContext): Promise<{ entregues: number; falhas: number }> {
@@ -169,7 +174,7 @@ async function registrar(ctx: JobContext, d: Devida, empresaId: number, r: Resul
       await tx.update(integracaoWebhook).set({ falhas_consecutivas: 0 }).where(eq(integracaoWebhook.id, d.webhook_id));
       return true;
     }
-    const espera = Math.min(ESPERA_MAX_SEGUNDOS, ctx.webhooks.retryBaseSeconds * 2 ** (tentativas - 1));
+    const espera = esperaAposFalha(ctx.webhooks.retryBaseSeconds, tentativas);
     const expirou = Date.now() - d.entrega_criada_em.getTime() >= WEBHOOK_JANELA_HORAS * 3600 * 1000;
     await tx
       .update(integracaoEntrega)

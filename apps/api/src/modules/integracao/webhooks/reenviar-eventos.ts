@@ -33,9 +33,9 @@ export async function reenviarEventos(db: Db, actor: Actor, id: number, alvo: { 
       const desde = /^\d{4}-\d{2}-\d{2}$/.test(alvo.desde) ? sql`(${alvo.desde}::date)::timestamp at time zone 'America/Sao_Paulo'` : sql`${alvo.desde}::timestamptz`;
       eventos = rowsOf<{ id: string }>(
         await tx.execute(sql`
-          select e.id from integracao_evento e
-           where e.empresa_id = ${hook.empresa_id} and e.criado_em >= ${desde} and e.recurso <> 'webhook'
-             and (${hook.eventos}::text[] @> array['*'] or e.tipo = any(${hook.eventos}::text[]))
+          select e.id from integracao_evento e join integracao_webhook w on w.id = ${id}
+           where e.empresa_id = w.empresa_id and e.criado_em >= ${desde} and e.recurso <> 'webhook'
+             and (w.eventos @> array['*'] or e.tipo = any(w.eventos))
            order by e.criado_em, e.sequencia
            limit ${REENVIO_MAX}`),
       ).map((r) => r.id);
