@@ -3,6 +3,7 @@ import { formatProtocol, fromCents } from '@bg/domain';
 import { DataTable, DateText, dateText, MoneyText, StatusBadge } from '../../../components';
 import type { BoletoPendente } from '../api/cobranca';
 import { selectionValue } from './acordo-plan';
+import { SpcAviso } from './SpcAviso';
 
 export interface BoletosPendentesTableProps {
   boletos: readonly BoletoPendente[];
@@ -11,6 +12,8 @@ export interface BoletosPendentesTableProps {
   onSelect: (ids: number[]) => void;
   onIncluirSpc: (boleto: BoletoPendente) => void;
   spcBusy?: boolean;
+  /** The person's id: the SPC posting refreshes their detail. */
+  pessoaId: number;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface BoletosPendentesTableProps {
  * Valor, with a tick per boleto for the acordo, "Incluir no SPC" per overdue boleto, and the total
  * without interest and the updated value of the ticked ones.
  */
-export function BoletosPendentesTable({ boletos, hoje, selectedIds, onSelect, onIncluirSpc, spcBusy }: BoletosPendentesTableProps) {
+export function BoletosPendentesTable({ boletos, hoje, selectedIds, onSelect, onIncluirSpc, spcBusy, pessoaId }: BoletosPendentesTableProps) {
   const toggle = (id: number, on: boolean) => onSelect(on ? [...selectedIds, id].sort((a, b) => a - b) : selectedIds.filter((x) => x !== id));
   const totals = selectionValue(boletos, selectedIds, hoje);
   return (
@@ -59,8 +62,8 @@ export function BoletosPendentesTable({ boletos, hoje, selectedIds, onSelect, on
                     <StatusBadge status="NO SPC" color="red" />
                   </span>
                 ) : b.spc?.status === 'AVISADA' ? (
-                  // the notice period (decision 111): the job includes the boleto on that day if still open
-                  <Text size="sm">{`Aviso prévio enviado em ${dateText(b.spc.aviso_em ?? b.spc.incluido_em)}, inclusão em ${dateText(b.spc.inclusao_prevista)}`}</Text>
+                  // the notice is a registered letter (decision 116): its PDF, its posting, then the period
+                  <SpcAviso spc={b.spc} pessoaId={pessoaId} />
                 ) : (
                   <Button
                     size="compact-sm"

@@ -16,6 +16,8 @@ const api = vi.hoisted(() => ({
   termoUrl: vi.fn(),
 }));
 vi.mock('../api/cobranca', () => ({ cobrancaApi: api, acordoVigente: () => true }));
+const spcApi = vi.hoisted(() => ({ cartaUrl: vi.fn(), registrarPostagem: vi.fn() }));
+vi.mock('../api/spc-carta', () => ({ spcCartaApi: spcApi }));
 
 const hoje = todayInSaoPaulo();
 const boleto = (id: number, valor: number, diasAtraso: number) => ({
@@ -121,22 +123,45 @@ describe('Detalhe do Inadimplente — Novo Acordo', () => {
 });
 
 describe('Detalhe do Inadimplente — SPC and people without overdue boletos (issue 25)', () => {
-  it('"Incluir no SPC" sends the notice and returns to the debtor list', async () => {
+  it('"Incluir no SPC" issues the notice (a letter, and messages) and returns to the debtor list', async () => {
     const user = userEvent.setup();
     api.incluirSpc.mockResolvedValue({ status: 200, msg: 'Aviso prévio enviado ao devedor.', data: { id: 5 } });
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Incluir no SPC o boleto 1-3' }));
-    await user.click(await screen.findByRole('button', { name: 'Sim, enviar o aviso prévio' }));
+    await user.click(await screen.findByRole('button', { name: 'Sim, emitir o aviso prévio' }));
     expect(api.incluirSpc).toHaveBeenCalledWith(1);
     expect(await screen.findByRole('heading', { name: 'Lista de inadimplentes' })).toBeInTheDocument();
   });
 
-  it('a boleto in its notice period shows when the notice went and when the inclusion is due, with no button', async () => {
-    const avisado = { ...boleto(1, 250.02, 54), spc: { id: 5, status: 'AVISADA', protocolo: null, incluido_em: '2026-11-20T13:00:00.000Z', aviso_em: '2026-11-20T13:00:00.000Z', inclusao_prevista: '2026-11-30', exclusao_prazo: null, removido_em: null } };
+  it('a notice whose letter is not posted yet: the letter, "Registrar postagem" (date + AR code), no SPC button', async () => {
+    const user = userEvent.setup();
+    const avisado = { ...boleto(1, 250.02, 54), spc: { id: 5, status: 'AVISADA', protocolo: null, incluido_em: '2026-11-20T13:00:00.000Z', aviso_em: '2026-11-20T13:00:00.000Z', inclusao_prevista: null, carta_postada_em: null, carta_rastreio: null, exclusao_prazo: null, removido_em: null } };
+    spcApi.registrarPostagem.mockResolvedValue({ status: 200, msg: 'Postagem registrada.', data: { id: 5, carta_postada_em: '2026-11-21', carta_rastreio: 'AR123456789BR', inclusao_prevista: '2026-12-01' } });
     renderPage({ ...detail, boletos: [avisado, boleto(2, 180.55, 18)] });
-    expect(await screen.findByText('Aviso prévio enviado em 20/11/2026, inclusão em 30/11/2026')).toBeInTheDocument();
+    expect(await screen.findByText('Aviso emitido em 20/11/2026, aguardando a postagem da carta')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Incluir no SPC o boleto 1-3' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Incluir no SPC o boleto 2-3' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Carta de aviso do SPC nº 5' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Registrar postagem' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Postagem da carta de aviso (AR)' });
+    const codigo = within(dialog).getByRole('textbox', { name: /Código de rastreamento do AR/ });
+    await user.type(codigo, '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar postagem' }));
+    expect(await within(dialog).findByText('Informe o código de rastreamento do AR no formato dos Correios (ex.: AR123456789BR).')).toBeInTheDocument();
+    expect(spcApi.registrarPostagem).not.toHaveBeenCalled();
+    await user.clear(codigo);
+    await user.type(codigo, 'AR123456789BR');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar postagem' }));
+    await waitFor(() => expect(spcApi.registrarPostagem).toHaveBeenCalledWith(5, { data_postagem: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), codigo_rastreio: 'AR123456789BR' }));
+  });
+
+  it('a posted notice shows the posting, the AR code and when the inclusion is due', async () => {
+    const postado = { ...boleto(1, 250.02, 54), spc: { id: 5, status: 'AVISADA', protocolo: null, incluido_em: '2026-11-20T13:00:00.000Z', aviso_em: '2026-11-20T13:00:00.000Z', inclusao_prevista: '2026-12-01', carta_postada_em: '2026-11-21', carta_rastreio: 'AR123456789BR', exclusao_prazo: null, removido_em: null } };
+    renderPage({ ...detail, boletos: [postado] });
+    expect(await screen.findByText('Aviso postado em 21/11/2026, inclusão prevista para 01/12/2026')).toBeInTheDocument();
+    expect(screen.getByText('AR AR123456789BR')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Corrigir postagem' })).toBeInTheDocument();
   });
 
   it('a person with no overdue boleto is not shown as a defaulter', async () => {

@@ -39,8 +39,8 @@ export function InadimplenteDetailPage() {
   const incluirSpc = useSubmit((b: BoletoPendente) => cobrancaApi.incluirSpc(b.id), {
     confirm: (b) => ({
       title: 'Incluir no SPC',
-      text: `Incluir no SPC o boleto ${formatProtocol(b.id, b.digito)} de ${detail?.pessoa.nome_razao ?? ''}? O devedor recebe agora o aviso prévio pelo WhatsApp (CDC art. 43, § 2º); se o débito continuar em aberto ao fim do prazo do aviso, o boleto é incluído no SPC e o documento fica impedido de novas garantias até a exclusão.`,
-      confirmLabel: 'Sim, enviar o aviso prévio',
+      text: `Incluir no SPC o boleto ${formatProtocol(b.id, b.digito)} de ${detail?.pessoa.nome_razao ?? ''}? O aviso prévio (CDC art. 43, § 2º) é emitido agora: uma carta registrada com AR ao endereço do devedor, que você imprime e posta, e o mesmo aviso por WhatsApp e e-mail quando houver. Se o débito continuar em aberto ao fim do prazo contado da postagem, o boleto é incluído no SPC e o documento fica impedido de novas garantias até a exclusão.`,
+      confirmLabel: 'Sim, emitir o aviso prévio',
       confirmColor: 'red',
     }),
     invalidate: [cobrancaKeys.inadimplente(id), cobrancaKeys.inadimplentes],
@@ -81,6 +81,7 @@ export function InadimplenteDetailPage() {
               onSelect={setSelected}
               onIncluirSpc={(b) => void incluirSpc.run(b)}
               spcBusy={incluirSpc.busy}
+              pessoaId={id}
             />
             {detail.boletos.length > 0 && (
               <AcordoSimulacao
