@@ -11,11 +11,13 @@ const labels = (u: CurrentUser) => menuFor(u, 'https://chat').map((e) => e.label
 
 describe('menus by level', () => {
   it('usuario sees the flat menu, with the conditional items only when the empresa allows', () => {
-    expect(labels(base)).toEqual(['Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Financeiro', 'Chat']);
+    expect(labels(base)).toEqual(['Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Financeiro', 'Administração', 'Chat']);
     const both: CurrentUser = { ...base, empresa: { ...base.empresa!, antecipa: 'S', simula_venda: 'S' } };
-    expect(labels(both)).toEqual(['Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Antecipações', 'Simular venda', 'Financeiro', 'Chat']);
+    expect(labels(both)).toEqual(['Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Antecipações', 'Simular venda', 'Financeiro', 'Administração', 'Chat']);
     // the shop's Extrato under Financeiro (issue 24); Repasses is the administrador's
     expect(menuFor(base, 'x').find((e) => e.label === 'Financeiro')).toEqual({ label: 'Financeiro', links: [{ label: 'Extrato', to: '/financeiro/extrato' }] });
+    // the shop's own webhooks (issue 28)
+    expect(menuFor(base, 'x').find((e) => e.label === 'Administração')).toEqual({ label: 'Administração', links: [{ label: 'Webhooks', to: '/administracao/webhooks' }] });
     const chat = menuFor(base, 'https://chat').at(-1)!;
     expect(chat).toEqual({ label: 'Chat', to: 'https://chat', external: true });
   });

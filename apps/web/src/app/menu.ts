@@ -62,6 +62,7 @@ export function menuFor(user: CurrentUser, chatUrl: string): MenuEntry[] {
           { label: 'Auditoria', to: '/administracao/auditoria' },
           { label: 'Conta de Cobrança', to: '/administracao/conta-cobranca' },
           { label: 'Mensagens', to: '/administracao/mensagens' },
+          { label: 'Webhooks', to: '/administracao/webhooks' },
           { label: 'LGPD', to: '/administracao/lgpd' },
         ],
       },
@@ -77,6 +78,8 @@ export function menuFor(user: CurrentUser, chatUrl: string): MenuEntry[] {
   if (user.empresa?.simula_venda === 'S') links.push({ label: 'Simular venda', to: '/operacao/antecipacoes/simular-venda' });
   // the shop's statement from the ledger (issue 24); a franqueado also reads its franchisees'
   links.push({ label: 'Financeiro', links: [{ label: 'Extrato', to: '/financeiro/extrato' }] });
+  // a shop's user manages its own webhooks (issue 28); a franqueado manages none
+  if (user.nivel === NIVEL.USUARIO) links.push({ label: 'Administração', links: [{ label: 'Webhooks', to: '/administracao/webhooks' }] });
   if (user.nivel === NIVEL.FRANQUEADO) {
     links.push({
       label: 'Administração',

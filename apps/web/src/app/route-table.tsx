@@ -34,6 +34,8 @@ const InadimplenteDetailPage = page(() => import('../features/cobranca/routes/In
 const AgendamentosPage = page(() => import('../features/cobranca/routes/AgendamentosPage'), 'AgendamentosPage');
 const AcordosPage = page(() => import('../features/cobranca/routes/AcordosPage'), 'AcordosPage');
 const MensagensPage = page(() => import('../features/mensagens/routes/MensagensPage'), 'MensagensPage');
+const WebhooksPage = page(() => import('../features/integracoes/webhooks/routes/WebhooksPage'), 'WebhooksPage');
+const WebhookEntregasPage = page(() => import('../features/integracoes/webhooks/routes/WebhookEntregasPage'), 'WebhookEntregasPage');
 const RemessasPage = page(() => import('../features/remessas/routes/RemessasPage'), 'RemessasPage');
 const RetornosPage = page(() => import('../features/retornos/routes/RetornosPage'), 'RetornosPage');
 const ConciliacaoPage = page(() => import('../features/conciliacao/routes/ConciliacaoPage'), 'ConciliacaoPage');
@@ -94,6 +96,9 @@ export const appRoutes: AppRoute[] = [
   { path: '/administracao/auditoria', title: 'Auditoria', access: 'admin', element: <AuditPage /> },
   { path: '/administracao/conta-cobranca', title: 'Conta de Cobrança', access: 'admin', element: <ContaCobrancaPage /> },
   { path: '/administracao/mensagens', title: 'Mensagens', access: 'admin', element: <MensagensPage /> },
+  // webhooks for the shops' systems (issue 28): administradores for any shop, a shop's user for its own (the API checks it)
+  { path: '/administracao/webhooks', title: 'Webhooks', access: 'user', element: <WebhooksPage /> },
+  { path: '/administracao/webhooks/:idWebhook/entregas', title: 'Entregas do webhook', access: 'user', element: <WebhookEntregasPage /> },
   { path: '/cadastros/empresas', title: 'Franqueados', access: 'admin', element: <FranqueadosPage /> },
   { path: '/cadastros/users/alterarSenha', title: 'Alterar Senha', access: 'user', element: <ChangePasswordPage /> },
 ];

@@ -76,7 +76,7 @@ const eventos = z
 const descricao = z.string().trim().max(120).optional().nullable();
 
 export const webhookCriarSchema = z.object({
-  empresa_id: z.number({ message: 'Informe a loja.' }).int().min(1, ID_INVALID).max(MAX_ID, ID_INVALID),
+  empresa_id: z.number({ message: 'Informe a loja.' }).int().min(1, 'Informe a loja.').max(MAX_ID, ID_INVALID),
   url,
   eventos,
   descricao,
