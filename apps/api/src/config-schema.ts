@@ -189,6 +189,10 @@ export const envSchema = z.object({
     meaning:
       'credit-bureau queries (consultaDocumento, Consulta Restritiva/Analítica) per user per minute, counted in the database across processes; more answer 429 (docs/security.md)',
   }),
+  API_V1_RATE_LIMIT: withDefault(integer(1), 120, {
+    meaning:
+      'calls per public API key (/api/v1, docs/api.md) per minute, counted in the database across processes; more answer 429 with Retry-After',
+  }),
   RETORNO_MAX_MB: withDefault(integer(1), 500, {
     meaning:
       'largest CNAB retorno upload, in MB (spec §5: 500); a larger file is refused with 413 while it streams in and nothing is kept; a reverse proxy in front must allow at least this much',

@@ -42,6 +42,8 @@ export function loadConfig(env: Env = process.env) {
     // Login limits (modules/auth/login-throttle.ts, decision 106): a growing wait, never a lock.
     loginLimits: { freeFailures: vars.LOGIN_FREE_FAILURES, accountFreeFailures: vars.LOGIN_ACCOUNT_FREE_FAILURES, maxBackoffSeconds: vars.LOGIN_BACKOFF_MAX_SECONDS },
     bureauRateLimit: vars.BUREAU_RATE_LIMIT,
+    // Calls per public API key per minute (/api/v1, decision 117).
+    apiV1RateLimit: vars.API_V1_RATE_LIMIT,
     spcAvisoDias: vars.SPC_AVISO_DIAS,
     // Largest CNAB retorno upload (spec §5: 500 MB); a larger file is refused while it streams in.
     retornoMaxBytes: vars.RETORNO_MAX_MB * 1024 * 1024,

@@ -178,7 +178,7 @@ describe('authorisation', () => {
       email: user.email,
       nivel: '1',
       setor: 'Caixa',
-      permissoes: ['usuario', 'usuario.updatePassword'],
+      permissoes: ['usuario', 'usuario.updatePassword', 'integracao.chaves'],
       displayName: 'Maria Souza',
       avatar: null,
       empresa: { id: e.id, fantasia: e.fantasia, qtd_max_parcelas: 10, antecipa: 'S', simula_venda: 'N' },

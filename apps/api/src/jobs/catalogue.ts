@@ -4,6 +4,7 @@ import { previewRetorno, type PreviewResult } from '../modules/cnab/preview-reto
 import { remessaJob, runRemessaJob } from '../modules/cnab/remessa-job.js';
 import { retornoAplicarJob, retornoPreviaJob } from '../modules/cnab/retorno-jobs.js';
 import { lgpdPurgeJob, purgeAcessos, retentionMonths } from '../modules/lgpd/purge-acessos.js';
+import { idempotenciaLimpezaJob, limparIdempotencia } from '../modules/integracao/api-v1/limpeza-job.js';
 import { assinaturaLimpezaJob, limparAcessosPublicos } from '../modules/assinatura/public-access.js';
 import { runSpcExclusao, spcExclusaoJob } from '../modules/cobranca/spc-exclusao.js';
 import { runSpcInclusao, spcInclusaoJob } from '../modules/cobranca/spc-inclusao.js';
@@ -62,6 +63,8 @@ export function jobCatalogue(
       defineJob(spcInclusaoJob, { handler: runSpcInclusao, policy: 'singleton', retryLimit: 2, timeoutSeconds: 600 }),
       // LGPD access log beyond its retention (decision 095); one run at a time.
       defineJob(lgpdPurgeJob, { handler: purgeAcessos, policy: 'singleton', timeoutSeconds: 1800, progressUnit: 'registros' }),
+      // the public API's idempotency answers past their 24 h (decision 117); idempotent, one run at a time
+      defineJob(idempotenciaLimpezaJob, { handler: limparIdempotencia, policy: 'singleton', timeoutSeconds: 600, progressUnit: 'respostas' }),
       // The public signing calls' finished rate-limit windows.
       defineJob(assinaturaLimpezaJob, { handler: limparAcessosPublicos, policy: 'short', timeoutSeconds: 120 }),
       // The ledger's invariants (decision 109): reads every boleto, one run at a time.
@@ -91,6 +94,8 @@ export function jobCatalogue(
       cron(spcInclusaoJob, '5 8 * * *', {}),
       // every night at 03:40, with the retention as applied (never under 6 months)
       cron(lgpdPurgeJob, '40 3 * * *', { meses: retentionMonths(config.lgpdAccessLogRetentionMonths) }),
+      // every hour at :25: the expired idempotency answers of /api/v1
+      cron(idempotenciaLimpezaJob, '25 * * * *', {}),
       // every night at 03:23
       cron(assinaturaLimpezaJob, '23 3 * * *', {}),
       // every night at 00:20: the current month's mensalidades (a shop registered today is charged tonight)

@@ -36,6 +36,8 @@ import { bancoCertificadoRoutes } from './banco-certificado.js';
 import { reguaRoutes } from './regua.js';
 import { integracaoWebhookRoutes } from './integracao-webhooks.js';
 import { pagadorRoutes } from './pagador.js';
+import { integracaoChavesRoutes } from './integracao-chaves.js';
+import { apiV1Routes } from './api-v1.js';
 import { spcCartaRoutes } from './spc-carta.js';
 
 /** Every route module of the API. A feature adds its module here (one line each). */
@@ -76,5 +78,7 @@ export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Prom
   reguaRoutes,
   integracaoWebhookRoutes,
   pagadorRoutes,
+  integracaoChavesRoutes,
+  apiV1Routes,
   spcCartaRoutes,
 ];

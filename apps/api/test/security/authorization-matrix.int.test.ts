@@ -35,7 +35,7 @@ const methodsOf = (r: RouteOptions) => (Array.isArray(r.method) ? r.method : [r.
 /** Every API endpoint of the route table as `METHOD path` (the API's description pages aside). */
 function routeKeys(): string[] {
   return s.app.routeTable
-    .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
+    .filter((r) => r.url.startsWith('/api/') && !/^\/api(\/v1)?\/docs/.test(r.url))
     .flatMap((r) => methodsOf(r).map((m) => `${m} ${r.url}`));
 }
 const contractOf = (key: string) => {

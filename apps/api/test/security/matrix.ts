@@ -305,6 +305,19 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/pagador/acessos/:id': entry(ADMIN, (w) => ({ params: { id: w.A.pessoa.id } })),
 
   // verificação em duas etapas (docs/decisions/095): each role turns it on, then off again
+  // chaves de API (issue 28, decision 117): a shop's users with the permission, its own shop; administradores any
+  'POST /api/integracao/chaves': entry(A_WRITE, (w) => ({ body: { empresa_id: w.A.empresa.id, nome: 'ERP', escopos: ['boletos:read'] } })),
+  'GET /api/integracao/chaves': entry(ANY_USER),
+  'POST /api/integracao/chaves/:id/revogar': entry(A_WRITE, async (w) => ({ params: { id: await chaveDeA(w) } })),
+  'POST /api/integracao/chaves/:id/rotacionar': entry(A_WRITE, async (w) => ({ params: { id: await chaveDeA(w) }, body: { sobreposicao_horas: 1 } })),
+  // a API pública /api/v1: a key, not a session (a session token is refused like no key: 401 for everybody)
+  'POST /api/v1/garantias': entry(PUBLIC, () => ({ body: {} })),
+  'GET /api/v1/garantias/:id': entry(PUBLIC, (w) => ({ params: { id: w.A.liberada.id } })),
+  'GET /api/v1/garantias/:id/carne': entry(PUBLIC, (w) => ({ params: { id: w.A.liberada.id } })),
+  'GET /api/v1/boletos': entry(PUBLIC),
+  'GET /api/v1/boletos/:id': entry(PUBLIC, (w) => ({ params: { id: w.A.liberada.boletoIds[0] } })),
+  'GET /api/v1/boletos/:id/pdf': entry(PUBLIC, (w) => ({ params: { id: w.A.liberada.boletoIds[0] } })),
+  'GET /api/v1/boletos/:id/recibo': entry(PUBLIC, (w) => ({ params: { id: w.A.liberada.boletoIds[0] } })),
   'POST /api/login/2fa': entry(PUBLIC, () => ({ body: { challenge: 'desafio.forjado', code: '123456' } })),
   'GET /api/usuario/doisFatores': entry(ANY_USER),
   'POST /api/usuario/doisFatores/iniciar': entry(ANY_USER),
@@ -491,6 +504,12 @@ async function twoFactorSetup(w: World, role: Role): Promise<string> {
 }
 
 /** A payer-page session of A's person (identified by CPF and the factory's birth date). */
+/** A fresh API key of empresa A, made by A's usuario (each role revokes or rotates its own). */
+async function chaveDeA(w: World): Promise<number> {
+  const res = await w.app.call({ method: 'POST', url: '/api/integracao/chaves', token: w.tokens.usuarioA ?? undefined, payload: { empresa_id: w.A.empresa.id, nome: 'ERP', escopos: ['boletos:read'] } });
+  return (res.json() as { data: { id: number } }).data.id;
+}
+
 async function pagadorSessao(w: World): Promise<string> {
   const res = await w.app.call({ method: 'POST', url: '/api/pagador/identificar', payload: { documento: w.A.pessoa.cpf_cnpj, data: '1985-06-15' } });
   if (res.statusCode !== 200) throw new Error(`fixture pagador: ${res.statusCode} ${res.body}`);

@@ -17,9 +17,13 @@ export function rolesForNivel(nivel: Nivel): Role[] {
   return ['usuario'];
 }
 
-export const PERMISSION = { UPDATE_PASSWORD: 'usuario.updatePassword' } as const;
+export const PERMISSION = {
+  UPDATE_PASSWORD: 'usuario.updatePassword',
+  /** Manage the own shop's API keys (Administração > Integrações; administradores need none). */
+  INTEGRACOES: 'integracao.chaves',
+} as const;
 
 /** Default permissions given to a new user; stored per user so an admin can withdraw one. */
 export function defaultPermissions(nivel: Nivel): string[] {
-  return [...rolesForNivel(nivel), PERMISSION.UPDATE_PASSWORD];
+  return [...rolesForNivel(nivel), PERMISSION.UPDATE_PASSWORD, ...(nivel === NIVEL.ADMINISTRADOR ? [] : [PERMISSION.INTEGRACOES])];
 }

@@ -33,3 +33,4 @@ export * from './regua.js';
 export * from './integracao-webhooks.js';
 export * from './integracao-webhooks.js';
 export * from './spc-carta.js';
+export * from './integracao-chaves.js';

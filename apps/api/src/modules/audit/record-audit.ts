@@ -11,16 +11,18 @@ export type AuditEntry = {
 
 /**
  * Writes one audit record in the caller's transaction, so the record exists exactly when the
- * change it describes does.
+ * change it describes does. An actor that is a public API key (`chave_id`, decision 117) puts the
+ * key's id in the summary as `api_chave_id`.
  */
-export async function recordAudit(tx: DbOrTx, actor: { id: number | null; ip: string | null } | null, entry: AuditEntry): Promise<void> {
+export async function recordAudit(tx: DbOrTx, actor: { id: number | null; ip: string | null; chave_id?: number | null } | null, entry: AuditEntry): Promise<void> {
+  const chave = actor?.chave_id == null ? {} : { api_chave_id: actor.chave_id };
   await tx.insert(auditLog).values({
     usuario_id: actor?.id ?? null,
     ip: actor?.ip ?? null,
     action: entry.action,
     entity: entry.entity,
     entity_id: entry.entityId == null ? null : String(entry.entityId),
-    summary: redact(entry.summary ?? {}),
+    summary: { ...redact(entry.summary ?? {}), ...chave },
   });
 }
 
