@@ -4,7 +4,7 @@ import { changeSituacao } from '../../src/modules/boletos/change-situacao.js';
 import { usuario } from '../../src/db/schema/index.js';
 import { totpCode } from '../../src/modules/auth/totp.js';
 import type { LightMyRequestResponse } from 'fastify';
-import { bancoDivergencia, bancoRegistro, pessoaTelefone, pessoaVisao } from '../../src/db/schema/index.js';
+import { bancoDivergencia, bancoRegistro, boletoContestacao, pessoaTelefone, pessoaVisao } from '../../src/db/schema/index.js';
 import { fileIdOf, PNG, type Role, type World } from './fixtures.js';
 
 /**
@@ -224,6 +224,22 @@ export const MATRIX: Record<string, MatrixEntry> = {
     return { params: { id: d.id }, body: { acao: 'DESCARTAR' } };
   }),
   'POST /api/banco/conciliacao/executar': entry(ADMIN),
+
+  // Administração > Régua de cobrança (decision 115): administradores only
+  'GET /api/regua': entry(ADMIN, (w) => ({ query: { empresa_id: w.A.empresa.id } })),
+  'POST /api/regua/salvar': entry(ADMIN, (w) => ({
+    body: { empresa_id: w.B.empresa.id, etapas: [{ dias: 0, canal: 'whatsapp', template: 'lembrete_dia', ativo: true }], parar_acordo: true, parar_spc: true, parar_contestado: true },
+  })),
+  'POST /api/regua/restaurar-padrao/:id': entry(ADMIN, (w) => ({ params: { id: w.B.empresa.id } })),
+  'POST /api/regua/executar': entry(ADMIN),
+  'GET /api/regua/proximos-envios': entry(ADMIN, (w) => ({ query: { empresa_id: w.A.empresa.id, canal: 'whatsapp' } })),
+  'GET /api/regua/eficacia': entry(ADMIN, () => ({ query: { de: '2026-01-01', ate: '2026-12-31' } })),
+  'GET /api/regua/contestacoes': entry(ADMIN),
+  'POST /api/regua/contestacao': entry(ADMIN, async (w) => ({ body: { boleto_id: await w.fresh.boleto(w.A), motivo: 'Contestação da matriz' } })),
+  'POST /api/regua/contestacao/encerrar/:id': entry(ADMIN, async (w) => {
+    const [c] = await w.db.insert(boletoContestacao).values({ boleto_id: await w.fresh.boleto(w.A), motivo: 'Contestação da matriz', aberta_por: w.A.usuario.id }).returning({ id: boletoContestacao.id });
+    return { params: { id: c.id }, body: { motivo: 'Encerrada pela matriz' } };
+  }),
 
   // antecipações and the sale simulator
   // an administrador looks at the shop it names (read only); an usuario may name only its own empresa (B: 404)

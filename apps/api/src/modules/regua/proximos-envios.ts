@@ -35,13 +35,13 @@ export async function proximosEnvios(db: DbOrTx, clock: Clock, actor: Actor, f: 
   if (dia < hoje || dia > addDays(hoje, 30)) throw invalid({ data: 'Escolha um dia de hoje até 30 dias à frente.' });
   const { page, perPage, offset } = pageWindow(f);
   const filtros: SQL[] = [];
-  if (f.empresa_id) filtros.push(sql`x.empresa_id = ${f.empresa_id}`);
-  if (f.canal) filtros.push(sql`x.canal = ${f.canal}`);
-  if (f.dias !== undefined) filtros.push(sql`x.dias = ${f.dias}`);
+  if (f.empresa_id) filtros.push(sql`y.empresa_id = ${f.empresa_id}`);
+  if (f.canal) filtros.push(sql`y.canal = ${f.canal}`);
+  if (f.dias !== undefined) filtros.push(sql`y.dias = ${f.dias}`);
   const texto = f.pesquisa?.trim();
   if (texto) {
     const digits = onlyDigits(texto);
-    filtros.push(digits.length >= 3 ? sql`(x.pessoa_nome ilike ${`%${texto}%`} or x.cpf_cnpj like ${`${digits}%`})` : sql`x.pessoa_nome ilike ${`%${texto}%`}`);
+    filtros.push(digits.length >= 3 ? sql`(y.pessoa_nome ilike ${`%${texto}%`} or y.cpf_cnpj like ${`${digits}%`})` : sql`y.pessoa_nome ilike ${`%${texto}%`}`);
   }
   const where = filtros.length ? sql.join(filtros, sql` and `) : sql`true`;
   const inicio = instanteEmSaoPaulo(dia, 0).toISOString();
