@@ -7,6 +7,7 @@ import { createPessoa } from '../../src/factories/garantia.js';
 import { fileLinkSigner } from '../../src/modules/files/signed-link.js';
 import { criarCodigoPagador, formatarCodigoPagador } from '../../src/modules/pagador/link-pagador.js';
 import { criarSessaoPagador, pdfUrlPagador } from '../../src/modules/pagador/sessao-pagador.js';
+import { redactUrl } from '../../src/http/log-redaction.js';
 import { createTestApp, type TestApp } from '../harness.js';
 import { ensureConta, move, pdfText, releasedGarantia } from '../boletos/support.js';
 import { acordoBody, newCpf } from '../cobranca/support.js';
@@ -248,5 +249,13 @@ describe('channels and the access log', () => {
     const loja = await t.userWithToken({ nivel: '1' });
     expect((await t.call({ method: 'GET', url: `/api/pagador/acessos/${pessoa.id}`, token: loja.token })).statusCode).toBe(403);
     expect((await t.call({ method: 'GET', url: '/api/pagador/acessos/999999999', token: admin.token })).statusCode).toBe(404);
+  });
+});
+
+describe('the code in the URL', () => {
+  it('the request log masks /pagar/{codigo} like the other public tokens (and every query string)', () => {
+    expect(redactUrl('/pagar/ABCDE-FGHJK')).toBe('/pagar/***');
+    expect(redactUrl('/pagar')).toBe('/pagar');
+    expect(redactUrl('/api/pagador/boleto/5/pdf?p=1&exp=2&sig=abc')).toBe('/api/pagador/boleto/5/pdf?***');
   });
 });

@@ -44,6 +44,7 @@ const NovoBoletoAvulsoPage = page(() => import('../features/boletos-avulsos/rout
 const TwoFactorPage = page(() => import('../features/session/routes/TwoFactorPage'), 'TwoFactorPage');
 const LgpdPage = page(() => import('../features/lgpd/routes/LgpdPage'), 'LgpdPage');
 const AcessosPage = page(() => import('../features/lgpd/routes/AcessosPage'), 'AcessosPage');
+const AcessosPagadorPage = page(() => import('../features/pagador/routes/AcessosPagadorPage'), 'AcessosPagadorPage');
 
 /**
  * Every route of the spec's table (§2 Routes) with its name (page title) and who may open it.
@@ -92,6 +93,7 @@ export const appRoutes: AppRoute[] = [
   { path: TWO_FACTOR_PAGE, title: 'Verificação em duas etapas', access: 'user', element: <TwoFactorPage /> },
   { path: '/administracao/lgpd', title: 'LGPD', access: 'admin', element: <LgpdPage /> },
   { path: '/administracao/lgpd/acessos/:idPessoa', title: 'Acessos aos dados pessoais', access: 'admin', element: <AcessosPage /> },
+  { path: '/administracao/lgpd/acessos-pagador/:idPessoa', title: 'Acessos à página do pagador', access: 'admin', element: <AcessosPagadorPage /> },
   { path: '/administracao/cpfs-suspeitos', title: 'CPFs Suspeitos', access: 'admin', element: <CpfsSuspeitosPage /> },
   { path: '/administracao/auditoria', title: 'Auditoria', access: 'admin', element: <AuditPage /> },
   { path: '/administracao/conta-cobranca', title: 'Conta de Cobrança', access: 'admin', element: <ContaCobrancaPage /> },

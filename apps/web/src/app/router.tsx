@@ -12,12 +12,16 @@ import { page, PageSuspense } from './lazy-page';
  * 16 KB gzip to every page, /login included.
  */
 const AssinaturaPage = page(() => import('../features/assinatura/routes/AssinaturaPage'), 'AssinaturaPage');
+const PagadorPage = page(() => import('../features/pagador/routes/PagadorPage'), 'PagadorPage');
 const SignedInRoutes = page(() => import('./signed-in-routes'), 'SignedInRoutes');
 
 const routes: RouteObject[] = [
   { path: '/login', element: <PageSuspense fullScreen><LoginPage /></PageSuspense> },
   // the customer's signing page: public, outside the logged-in layout (docs/assinatura.md)
   { path: '/assinatura/:token', element: <PageSuspense fullScreen><AssinaturaPage /></PageSuspense> },
+  // the payer's page: public, outside the logged-in layout (docs/messaging.md "Página do pagador")
+  { path: '/pagar', element: <PageSuspense fullScreen><PagadorPage /></PageSuspense> },
+  { path: '/pagar/:codigo', element: <PageSuspense fullScreen><PagadorPage /></PageSuspense> },
   { path: '*', element: <PageSuspense fullScreen><SignedInRoutes /></PageSuspense> },
 ];
 

@@ -33,9 +33,14 @@ export function PessoaFormPage() {
         title="Atualização da Pessoa"
         // LGPD: who viewed this person's income, documents and bureau results (administradores)
         actions={admin && (
-          <Button component={Link} to={`/administracao/lgpd/acessos/${id}`} variant="default">
-            Acessos (LGPD)
-          </Button>
+          <>
+            <Button component={Link} to={`/administracao/lgpd/acessos/${id}`} variant="default">
+              Acessos (LGPD)
+            </Button>
+            <Button component={Link} to={`/administracao/lgpd/acessos-pagador/${id}`} variant="default">
+              Acessos à página do pagador
+            </Button>
+          </>
         )}
       />
       {admin && <IdentidadeForm pessoa={pessoa} />}
