@@ -21,6 +21,19 @@ describe('menus by level', () => {
     const chat = menuFor(base, 'https://chat').at(-1)!;
     expect(chat).toEqual({ label: 'Chat', to: 'https://chat', external: true });
   });
+  it('Integrações (API keys, issue 28): administradores, and a shop\'s user or franqueado with the permission', () => {
+    const admin = menuFor({ ...base, nivel: '2', empresa: null }, 'x').filter(isSection).find((s) => s.label === 'Administração')!;
+    expect(admin.links).toContainEqual({ label: 'Integrações', to: '/administracao/integracoes' });
+    const com = { ...base, permissoes: ['integracao.chaves'] };
+    expect(menuFor(com, 'x').find((e) => e.label === 'Administração')).toEqual({
+      label: 'Administração',
+      links: [{ label: 'Webhooks', to: '/administracao/webhooks' }, { label: 'Integrações', to: '/administracao/integracoes' }],
+    });
+    const franqueado = menuFor({ ...com, nivel: '3' }, 'x').filter(isSection).find((s) => s.label === 'Administração')!;
+    expect(franqueado.links.at(-1)).toEqual({ label: 'Integrações', to: '/administracao/integracoes' });
+    // without the permission: no link (and the route refuses, lib/permissions.ts)
+    expect(JSON.stringify(menuFor({ ...base, nivel: '3' }, 'x'))).not.toContain('integracoes');
+  });
   it('administrador sees the four sections', () => {
     const menu = menuFor({ ...base, nivel: '2', empresa: null }, 'x');
     expect(menu.filter(isSection).map((s) => s.label)).toEqual(['Operação', 'Financeiro', 'Cobrança', 'Administração']);

@@ -1,5 +1,6 @@
 import { NIVEL } from '@bg/domain';
 import type { CurrentUser } from '../lib/auth';
+import { canManageApiKeys } from '../lib/permissions';
 
 /**
  * The menus of spec §2 Menu. usuario: a flat list (Antecipações and Simular venda only when the
@@ -63,6 +64,7 @@ export function menuFor(user: CurrentUser, chatUrl: string): MenuEntry[] {
           { label: 'Conta de Cobrança', to: '/administracao/conta-cobranca' },
           { label: 'Mensagens', to: '/administracao/mensagens' },
           { label: 'Webhooks', to: '/administracao/webhooks' },
+          { label: 'Integrações', to: '/administracao/integracoes' },
           { label: 'LGPD', to: '/administracao/lgpd' },
         ],
       },
@@ -79,13 +81,16 @@ export function menuFor(user: CurrentUser, chatUrl: string): MenuEntry[] {
   // the shop's statement from the ledger (issue 24); a franqueado also reads its franchisees'
   links.push({ label: 'Financeiro', links: [{ label: 'Extrato', to: '/financeiro/extrato' }] });
   // a shop's user manages its own webhooks (issue 28); a franqueado manages none
-  if (user.nivel === NIVEL.USUARIO) links.push({ label: 'Administração', links: [{ label: 'Webhooks', to: '/administracao/webhooks' }] });
+  // and, with the permission, its own shop's API keys (Integrações, decision 117)
+  const integracoes: MenuLink[] = canManageApiKeys(user) ? [{ label: 'Integrações', to: '/administracao/integracoes' }] : [];
+  if (user.nivel === NIVEL.USUARIO) links.push({ label: 'Administração', links: [{ label: 'Webhooks', to: '/administracao/webhooks' }, ...integracoes] });
   if (user.nivel === NIVEL.FRANQUEADO) {
     links.push({
       label: 'Administração',
       links: [
         { label: 'Empresas', to: '/administracao/empresas' },
         { label: 'Usuários', to: '/administracao/usuarios' },
+        ...integracoes,
       ],
     });
   }

@@ -44,6 +44,7 @@ const NovoBoletoAvulsoPage = page(() => import('../features/boletos-avulsos/rout
 const TwoFactorPage = page(() => import('../features/session/routes/TwoFactorPage'), 'TwoFactorPage');
 const LgpdPage = page(() => import('../features/lgpd/routes/LgpdPage'), 'LgpdPage');
 const AcessosPage = page(() => import('../features/lgpd/routes/AcessosPage'), 'AcessosPage');
+const IntegracoesPage = page(() => import('../features/integracoes/routes/IntegracoesPage'), 'IntegracoesPage');
 const AcessosPagadorPage = page(() => import('../features/pagador/routes/AcessosPagadorPage'), 'AcessosPagadorPage');
 
 /**
@@ -92,6 +93,8 @@ export const appRoutes: AppRoute[] = [
   { path: '/administracao/usuarios/alterarSenha', title: 'Alterar Senha', access: 'user', element: <ChangePasswordPage /> },
   { path: TWO_FACTOR_PAGE, title: 'Verificação em duas etapas', access: 'user', element: <TwoFactorPage /> },
   { path: '/administracao/lgpd', title: 'LGPD', access: 'admin', element: <LgpdPage /> },
+  // a shop's user with the permission too (lib/permissions.ts canManageApiKeys)
+  { path: '/administracao/integracoes', title: 'Integrações', access: 'user', element: <IntegracoesPage /> },
   { path: '/administracao/lgpd/acessos/:idPessoa', title: 'Acessos aos dados pessoais', access: 'admin', element: <AcessosPage /> },
   { path: '/administracao/lgpd/acessos-pagador/:idPessoa', title: 'Acessos à página do pagador', access: 'admin', element: <AcessosPagadorPage /> },
   { path: '/administracao/cpfs-suspeitos', title: 'CPFs Suspeitos', access: 'admin', element: <CpfsSuspeitosPage /> },

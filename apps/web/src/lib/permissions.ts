@@ -1,7 +1,10 @@
-import { NIVEL } from '@bg/domain';
+import { NIVEL, PERMISSION } from '@bg/domain';
 import type { CurrentUser } from './auth';
 
-type Who = Pick<CurrentUser, 'nivel'>;
+type Who = Pick<CurrentUser, 'nivel'> & Partial<Pick<CurrentUser, 'permissoes'>>;
+
+/** Administração > Integrações (decision 117): administradores, and a shop's user holding the permission. */
+export const canManageApiKeys = (user: Who): boolean => user.nivel === NIVEL.ADMINISTRADOR || (user.permissoes ?? []).includes(PERMISSION.INTEGRACOES);
 
 /** DOMAIN.md Tenancy: administradores and franqueados create empresas (a franqueado's become its franchisees); an usuario cannot. */
 export const canCreateEmpresa = (user: Who): boolean => user.nivel === NIVEL.ADMINISTRADOR || user.nivel === NIVEL.FRANQUEADO;
@@ -12,6 +15,7 @@ export const canCreateEmpresa = (user: Who): boolean => user.nivel === NIVEL.ADM
  */
 const ROUTE_PERMISSIONS: Record<string, (user: Who) => boolean> = {
   '/administracao/empresas/nova': canCreateEmpresa,
+  '/administracao/integracoes': canManageApiKeys,
 };
 
 export const routeAllowed = (path: string, user: Who): boolean => ROUTE_PERMISSIONS[path]?.(user) ?? true;
