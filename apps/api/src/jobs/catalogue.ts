@@ -6,6 +6,7 @@ import { retornoAplicarJob, retornoPreviaJob } from '../modules/cnab/retorno-job
 import { lgpdPurgeJob, purgeAcessos, retentionMonths } from '../modules/lgpd/purge-acessos.js';
 import { idempotenciaLimpezaJob, limparIdempotencia } from '../modules/integracao/api-v1/limpeza-job.js';
 import { assinaturaLimpezaJob, limparAcessosPublicos } from '../modules/assinatura/public-access.js';
+import { limparAcessosPagador, pagadorAcessosLimpezaJob } from '../modules/pagador/limpar-acessos.js';
 import { runSpcExclusao, spcExclusaoJob } from '../modules/cobranca/spc-exclusao.js';
 import { runSpcInclusao, spcInclusaoJob } from '../modules/cobranca/spc-inclusao.js';
 import { ledgerMensalidadesJob, ledgerVerificarJob, runLedgerCheck, runMensalidades } from '../modules/ledger/ledger-jobs.js';
@@ -67,6 +68,8 @@ export function jobCatalogue(
       defineJob(idempotenciaLimpezaJob, { handler: limparIdempotencia, policy: 'singleton', timeoutSeconds: 600, progressUnit: 'respostas' }),
       // The public signing calls' finished rate-limit windows.
       defineJob(assinaturaLimpezaJob, { handler: limparAcessosPublicos, policy: 'short', timeoutSeconds: 120 }),
+      // The payer page's access log beyond the LGPD retention (decision 116); one run at a time.
+      defineJob(pagadorAcessosLimpezaJob, { handler: limparAcessosPagador, policy: 'singleton', timeoutSeconds: 1800 }),
       // The ledger's invariants (decision 109): reads every boleto, one run at a time.
       defineJob(ledgerVerificarJob, { handler: runLedgerCheck, policy: 'singleton', timeoutSeconds: 3600, retryLimit: 1 }),
       // The month's mensalidades: idempotent per shop and month.
@@ -98,6 +101,8 @@ export function jobCatalogue(
       cron(idempotenciaLimpezaJob, '25 * * * *', {}),
       // every night at 03:23
       cron(assinaturaLimpezaJob, '23 3 * * *', {}),
+      // every night at 03:45, with the LGPD access log's retention
+      cron(pagadorAcessosLimpezaJob, '45 3 * * *', { meses: retentionMonths(config.lgpdAccessLogRetentionMonths) }),
       // every night at 00:20: the current month's mensalidades (a shop registered today is charged tonight)
       cron(ledgerMensalidadesJob, '20 0 * * *', {}),
       // every night at 02:50, after the day's postings

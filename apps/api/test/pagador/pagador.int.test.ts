@@ -6,6 +6,7 @@ import { createEmpresa } from '../../src/factories/foundation.js';
 import { createPessoa } from '../../src/factories/garantia.js';
 import { fileLinkSigner } from '../../src/modules/files/signed-link.js';
 import { criarCodigoPagador, formatarCodigoPagador } from '../../src/modules/pagador/link-pagador.js';
+import { limparAcessosPagadorBatch } from '../../src/modules/pagador/limpar-acessos.js';
 import { criarSessaoPagador, pdfUrlPagador } from '../../src/modules/pagador/sessao-pagador.js';
 import { redactUrl } from '../../src/http/log-redaction.js';
 import { createTestApp, type TestApp } from '../harness.js';
@@ -257,5 +258,21 @@ describe('the code in the URL', () => {
     expect(redactUrl('/pagar/ABCDE-FGHJK')).toBe('/pagar/***');
     expect(redactUrl('/pagar')).toBe('/pagar');
     expect(redactUrl('/api/pagador/boleto/5/pdf?p=1&exp=2&sig=abc')).toBe('/api/pagador/boleto/5/pdf?***');
+  });
+});
+
+describe('retention', () => {
+  it('the nightly purge removes accesses older than the LGPD retention (never under 6 months), keeps the rest', async () => {
+    const ip = newIp();
+    const { pessoa, cpf } = await pagador();
+    await sessaoDe(ip, cpf);
+    const [velho] = await t.database.db.insert(pagadorAcesso).values({ pessoa_id: pessoa.id, acao: 'listagem', ip, created_at: new Date(Date.now() - 400 * 86_400_000) }).returning();
+    const [meio] = await t.database.db.insert(pagadorAcesso).values({ pessoa_id: pessoa.id, acao: 'listagem', ip, created_at: new Date(Date.now() - 150 * 86_400_000) }).returning();
+    // 1 month asked: applied as 6, the 150-day-old row stays
+    expect(await limparAcessosPagadorBatch(t.database.db, 1)).toBeGreaterThanOrEqual(1);
+    const ids = (await acessos(pessoa.id)).map((a) => a.id);
+    expect(ids).not.toContain(velho.id);
+    expect(ids).toContain(meio.id);
+    expect(ids).toHaveLength(2);
   });
 });
