@@ -16,3 +16,4 @@ export * from './ledger.js';
 export * from './banco.js';
 export * from './pagador.js';
 export * from './regua.js';
+export * from './integracao-chaves.js';
