@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addBusinessDays, addDays, formatCpfCnpj, formatDateBR, formatProtocol, SITUACAO } from '@bg/domain';
 import { acordoParcela, auditLog, boletoHistorico, mensagemOutbox, spcInclusao } from '../../src/db/schema/index.js';
 import { localBureau } from '../../src/adapters/bureau/local-bureau.js';
+import { migrationsDir } from '../../src/db/migrate.js';
 import { createEmpresa } from '../../src/factories/foundation.js';
 import { createGarantia } from '../../src/factories/garantia.js';
 import { credorAtual } from '../../src/modules/cobranca/credor.js';
@@ -213,6 +216,25 @@ describe('POST /api/acordo/incluir-spc: the prior notice is a registered letter'
     expect(res.json().msg).toBe('Não é possível incluir no SPC sem o aviso prévio por carta ao devedor (CDC art. 43, § 2º): cadastre o endereço completo da pessoa (logradouro, cidade, UF e CEP).');
     expect(await t.database.db.select().from(spcInclusao).where(eq(spcInclusao.boleto_id, semEndereco.boletos[0].id))).toEqual([]);
     expect((await incluir(999_999_999)).statusCode).toBe(404);
+  });
+
+  it('a notice issued before the letter existed (no address kept): migration 0161 gives it the address, then its letter and posting work', async () => {
+    const d = await defaulter(t, [{ cents: 12345, daysAgo: 30 }]);
+    const [legado] = await t.database.db
+      .insert(spcInclusao)
+      .values({ cpf_cnpj: d.cpf, pessoa_id: d.pessoaId, boleto_id: d.boletos[0].id, status: 'AVISADA', valor: '123.45', vencimento: d.boletos[0].vencimento, aviso_em: new Date(), inclusao_prevista: addDays(today, -1) })
+      .returning({ id: spcInclusao.id });
+    expect((await t.call({ method: 'GET', url: `/api/acordo/spc/${legado.id}/carta`, token: admin.token })).statusCode).toBe(422);
+    // without a posted letter the old date does not count
+    await incluirVencidos(t.database.db, localBureau(), systemClock, quiet);
+    expect(await inclusao(legado.id)).toMatchObject({ status: 'AVISADA', protocolo: null });
+    const sqlText = readFileSync(path.join(migrationsDir, '0161_spc_carta_legado.sql'), 'utf8');
+    await t.database.executeSql(sqlText);
+    expect((await inclusao(legado.id)).carta_destinatario).toMatchObject({ nome: d.nome, cpf_cnpj: d.cpf, endereco: 'Avenida Paulista', numero: '500', cidade: 'São Paulo', uf: 'SP', cep: '01310100' });
+    const carta = await t.call({ method: 'GET', url: `/api/acordo/spc/${legado.id}/carta`, token: admin.token });
+    expect(carta.statusCode).toBe(200);
+    expect(pdfText(carta.rawPayload)).toContain('Avenida Paulista, 500');
+    expect((await postar(legado.id, today)).json().data.inclusao_prevista).toBe(addDays(today, 10));
   });
 
   it('two operators including the same boleto at once: one record, the other 409', async () => {
