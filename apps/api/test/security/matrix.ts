@@ -326,6 +326,18 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/integracao/chaves': entry(ANY_USER),
   'POST /api/integracao/chaves/:id/revogar': entry(A_WRITE, async (w) => ({ params: { id: await chaveDeA(w) } })),
   'POST /api/integracao/chaves/:id/rotacionar': entry(A_WRITE, async (w) => ({ params: { id: await chaveDeA(w) }, body: { sobreposicao_horas: 1 } })),
+  // webhooks (issue 28, decision 118): the keys' rule — A's users (with Integrações) and administradores; anyone else 404
+  'POST /api/integracao/webhooks': entry(A_WRITE, (w) => ({ body: { empresa_id: w.A.empresa.id, url: 'https://127.0.0.1:9/hook', eventos: ['*'] } })),
+  'GET /api/integracao/webhooks': entry(ANY_USER),
+  'GET /api/integracao/webhooks/:id': entry(A_WRITE, async (w) => ({ params: { id: await webhookDeA(w) } })),
+  'POST /api/integracao/webhooks/:id': entry(A_WRITE, async (w) => ({ params: { id: await webhookDeA(w) }, body: { descricao: 'ERP' } })),
+  'DELETE /api/integracao/webhooks/:id': entry(A_WRITE, async (w) => ({ params: { id: await webhookDeA(w) } })),
+  'POST /api/integracao/webhooks/:id/rotacionar-segredo': entry(A_WRITE, async (w) => ({ params: { id: await webhookDeA(w) }, body: { horas_sobreposicao: 1 } })),
+  'POST /api/integracao/webhooks/:id/pausar': entry(A_WRITE, async (w) => ({ params: { id: await webhookDeA(w) } })),
+  'POST /api/integracao/webhooks/:id/reativar': entry(A_WRITE, async (w) => ({ params: { id: await webhookDeA(w, true) } })),
+  'GET /api/integracao/webhooks/:id/entregas': entry(A_WRITE, async (w) => ({ params: { id: await webhookDeA(w) } })),
+  'POST /api/integracao/webhooks/:id/reenviar': entry(A_WRITE, async (w) => ({ params: { id: await webhookDeA(w) }, body: { desde: '2026-01-01' } })),
+  'POST /api/integracao/webhooks/:id/teste': entry(A_WRITE, async (w) => ({ params: { id: await webhookDeA(w) } })),
   // a API pública /api/v1: a key, not a session (a session token is refused like no key: 401 for everybody)
   'POST /api/v1/garantias': entry(PUBLIC, () => ({ body: {} })),
   'GET /api/v1/garantias/:id': entry(PUBLIC, (w) => ({ params: { id: w.A.liberada.id } })),
@@ -520,6 +532,15 @@ async function twoFactorSetup(w: World, role: Role): Promise<string> {
 }
 
 /** A payer-page session of A's person (identified by CPF and the factory's birth date). */
+/** A fresh webhook endpoint of empresa A, made by A's usuario (paused when asked, for Reativar). */
+async function webhookDeA(w: World, pausado = false): Promise<number> {
+  const token = w.tokens.usuarioA ?? undefined;
+  const res = await w.app.call({ method: 'POST', url: '/api/integracao/webhooks', token, payload: { empresa_id: w.A.empresa.id, url: 'https://127.0.0.1:9/hook', eventos: ['*'] } });
+  const id = (res.json() as { data: { id: number } }).data.id;
+  if (pausado) await w.app.call({ method: 'POST', url: `/api/integracao/webhooks/${id}/pausar`, token });
+  return id;
+}
+
 /** A fresh API key of empresa A, made by A's usuario (each role revokes or rotates its own). */
 async function chaveDeA(w: World): Promise<number> {
   const res = await w.app.call({ method: 'POST', url: '/api/integracao/chaves', token: w.tokens.usuarioA ?? undefined, payload: { empresa_id: w.A.empresa.id, nome: 'ERP', escopos: ['boletos:read'] } });

@@ -142,14 +142,21 @@ describe('webhooks: tenancy', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     const criar = await t.call({ method: 'POST', url: '/api/integracao/webhooks', token: a.token, payload: { empresa_id: b.empresa.id, url: 'https://x.example.com/', eventos: ['*'] } });
-    expect(criar.statusCode).toBe(403);
+    expect(criar.statusCode).toBe(404);
     const lista = (await t.call({ method: 'GET', url: '/api/integracao/webhooks?per_page=100', token: a.token })).json();
     expect(lista.data.map((w: { id: number }) => w.id)).toEqual([hookA.id]);
     expect(JSON.stringify(lista)).not.toMatch(/segredo"|whsec_/);
 
+    // a franqueado manages its own shop's endpoints only, never a franchisee's
     const franqueado = await t.userWithToken({ nivel: '3' });
-    const f = await t.call({ method: 'POST', url: '/api/integracao/webhooks', token: franqueado.token, payload: { empresa_id: franqueado.user.empresa_id, url: 'https://x.example.com/', eventos: ['*'] } });
-    expect(f.statusCode).toBe(403);
+    const f = await t.call({ method: 'POST', url: '/api/integracao/webhooks', token: franqueado.token, payload: { empresa_id: a.empresa.id, url: 'https://x.example.com/', eventos: ['*'] } });
+    expect(f.statusCode).toBe(404);
+    // without the Integrações permission (an administrador withdrew it), a shop's user manages nothing
+    await t.database.db.execute(sql`update usuario set permissoes = array_remove(permissoes, 'integracao.chaves') where id = ${a.user.id}`);
+    const semPermissao = await t.login(a.user.login, a.user.password);
+    const p = await t.call({ method: 'POST', url: '/api/integracao/webhooks', token: semPermissao, payload: { empresa_id: a.empresa.id, url: 'https://x.example.com/', eventos: ['*'] } });
+    expect(p.statusCode).toBe(403);
+    expect((await t.call({ method: 'GET', url: `/api/integracao/webhooks/${hookA.id}`, token: semPermissao })).statusCode).toBe(404);
 
     const todas = (await t.call({ method: 'GET', url: `/api/integracao/webhooks?per_page=100&empresa_id=${b.empresa.id}`, token: admin })).json();
     expect(todas.data.map((w: { id: number }) => w.id)).toEqual([hookB.id]);
