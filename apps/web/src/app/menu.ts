@@ -63,6 +63,7 @@ export function menuFor(user: CurrentUser, chatUrl: string): MenuEntry[] {
           { label: 'Auditoria', to: '/administracao/auditoria' },
           { label: 'Conta de Cobrança', to: '/administracao/conta-cobranca' },
           { label: 'Mensagens', to: '/administracao/mensagens' },
+          { label: 'Régua de cobrança', to: '/administracao/regua' },
           { label: 'Webhooks', to: '/administracao/webhooks' },
           { label: 'Integrações', to: '/administracao/integracoes' },
           { label: 'LGPD', to: '/administracao/lgpd' },

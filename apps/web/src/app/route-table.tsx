@@ -34,6 +34,7 @@ const InadimplenteDetailPage = page(() => import('../features/cobranca/routes/In
 const AgendamentosPage = page(() => import('../features/cobranca/routes/AgendamentosPage'), 'AgendamentosPage');
 const AcordosPage = page(() => import('../features/cobranca/routes/AcordosPage'), 'AcordosPage');
 const MensagensPage = page(() => import('../features/mensagens/routes/MensagensPage'), 'MensagensPage');
+const ReguaPage = page(() => import('../features/regua/routes/ReguaPage'), 'ReguaPage');
 const WebhooksPage = page(() => import('../features/integracoes/webhooks/routes/WebhooksPage'), 'WebhooksPage');
 const WebhookEntregasPage = page(() => import('../features/integracoes/webhooks/routes/WebhookEntregasPage'), 'WebhookEntregasPage');
 const RemessasPage = page(() => import('../features/remessas/routes/RemessasPage'), 'RemessasPage');
@@ -101,6 +102,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/administracao/auditoria', title: 'Auditoria', access: 'admin', element: <AuditPage /> },
   { path: '/administracao/conta-cobranca', title: 'Conta de Cobrança', access: 'admin', element: <ContaCobrancaPage /> },
   { path: '/administracao/mensagens', title: 'Mensagens', access: 'admin', element: <MensagensPage /> },
+  { path: '/administracao/regua', title: 'Régua de cobrança', access: 'admin', element: <ReguaPage /> },
   // webhooks for the shops' systems (issue 28): administradores for any shop, a shop's user for its own (the API checks it)
   { path: '/administracao/webhooks', title: 'Webhooks', access: 'user', element: <WebhooksPage /> },
   { path: '/administracao/webhooks/:idWebhook/entregas', title: 'Entregas do webhook', access: 'user', element: <WebhookEntregasPage /> },
