@@ -11,13 +11,13 @@ const labels = (u: CurrentUser) => menuFor(u, 'https://chat').map((e) => e.label
 
 describe('menus by level', () => {
   it('usuario sees the flat menu, with the conditional items only when the empresa allows', () => {
-    expect(labels(base)).toEqual(['Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Financeiro', 'Administração', 'Chat']);
+    expect(labels(base)).toEqual(['Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Financeiro', 'Chat']);
     const both: CurrentUser = { ...base, empresa: { ...base.empresa!, antecipa: 'S', simula_venda: 'S' } };
-    expect(labels(both)).toEqual(['Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Antecipações', 'Simular venda', 'Financeiro', 'Administração', 'Chat']);
+    expect(labels(both)).toEqual(['Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Antecipações', 'Simular venda', 'Financeiro', 'Chat']);
     // the shop's Extrato under Financeiro (issue 24); Repasses is the administrador's
     expect(menuFor(base, 'x').find((e) => e.label === 'Financeiro')).toEqual({ label: 'Financeiro', links: [{ label: 'Extrato', to: '/financeiro/extrato' }] });
-    // the shop's own webhooks (issue 28)
-    expect(menuFor(base, 'x').find((e) => e.label === 'Administração')).toEqual({ label: 'Administração', links: [{ label: 'Webhooks', to: '/administracao/webhooks' }] });
+    // without the Integrações permission, no Administração (webhooks and keys need it, issue 28)
+    expect(menuFor(base, 'x').find((e) => e.label === 'Administração')).toBeUndefined();
     const chat = menuFor(base, 'https://chat').at(-1)!;
     expect(chat).toEqual({ label: 'Chat', to: 'https://chat', external: true });
   });
@@ -31,6 +31,7 @@ describe('menus by level', () => {
     });
     const franqueado = menuFor({ ...com, nivel: '3' }, 'x').filter(isSection).find((s) => s.label === 'Administração')!;
     expect(franqueado.links.at(-1)).toEqual({ label: 'Integrações', to: '/administracao/integracoes' });
+    expect(franqueado.links).toContainEqual({ label: 'Webhooks', to: '/administracao/webhooks' });
     // without the permission: no link (and the route refuses, lib/permissions.ts)
     expect(JSON.stringify(menuFor({ ...base, nivel: '3' }, 'x'))).not.toContain('integracoes');
   });

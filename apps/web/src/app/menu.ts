@@ -81,10 +81,12 @@ export function menuFor(user: CurrentUser, chatUrl: string): MenuEntry[] {
   if (user.empresa?.simula_venda === 'S') links.push({ label: 'Simular venda', to: '/operacao/antecipacoes/simular-venda' });
   // the shop's statement from the ledger (issue 24); a franqueado also reads its franchisees'
   links.push({ label: 'Financeiro', links: [{ label: 'Extrato', to: '/financeiro/extrato' }] });
-  // a shop's user manages its own webhooks (issue 28); a franqueado manages none
-  // and, with the permission, its own shop's API keys (Integrações, decision 117)
-  const integracoes: MenuLink[] = canManageApiKeys(user) ? [{ label: 'Integrações', to: '/administracao/integracoes' }] : [];
-  if (user.nivel === NIVEL.USUARIO) links.push({ label: 'Administração', links: [{ label: 'Webhooks', to: '/administracao/webhooks' }, ...integracoes] });
+  // with the Integrações permission a shop's user (or franqueado) manages its own shop's webhooks
+  // (issue 28, decision 118) and API keys (decision 117)
+  const integracoes: MenuLink[] = canManageApiKeys(user)
+    ? [{ label: 'Webhooks', to: '/administracao/webhooks' }, { label: 'Integrações', to: '/administracao/integracoes' }]
+    : [];
+  if (user.nivel === NIVEL.USUARIO && integracoes.length) links.push({ label: 'Administração', links: integracoes });
   if (user.nivel === NIVEL.FRANQUEADO) {
     links.push({
       label: 'Administração',
