@@ -113,6 +113,15 @@ describe('guards at the moment of sending', () => {
     expect(sent).toMatchObject({ dias: 0, status: 'ENFILEIRADO' });
   });
 
+  it('Saturday afternoon: planned, sent on Monday morning (Saturdays close at 14:00)', async () => {
+    const p = await devedor(t, shop, ['2027-05-15']); // Saturday
+    expect(await rodar(t, '2027-05-15', 15)).toMatchObject({ planejadas: 1, enfileiradas: 0 });
+    expect(await rodar(t, '2027-05-16', 10)).toMatchObject({ enfileiradas: 0 }); // Sunday
+    expect(await rodar(t, '2027-05-17', 8)).toMatchObject({ enfileiradas: 1 });
+    const [sent] = await envios(t.database.db, sql`boleto_id = ${p.boletos[0]}`);
+    expect(sent).toMatchObject({ dias: 0, status: 'ENFILEIRADO', data_prevista: '2027-05-15' });
+  });
+
   it('a boleto paid between the plan and the send is not reminded', async () => {
     const p = await devedor(t, shop, ['2027-06-15']);
     const now = instanteEmSaoPaulo('2027-06-15', 9);

@@ -48,10 +48,12 @@ describe('régua templates (CDC art. 42 and 42-A)', () => {
   });
 });
 
-describe('the sending window: 08:00–20:00 São Paulo, no Sundays, no national holidays', () => {
+describe('the sending window: 08:00–20:00 São Paulo (Saturdays to 14:00), no Sundays, no national holidays', () => {
   it('inside on a weekday and a Saturday; outside at night, on Sundays and holidays', () => {
     expect(dentroDaJanela(new Date('2026-12-01T12:00:00Z'))).toBe(true); // Tue 09:00
     expect(dentroDaJanela(new Date('2026-12-05T12:00:00Z'))).toBe(true); // Sat 09:00
+    expect(dentroDaJanela(new Date('2026-12-05T16:59:00Z'))).toBe(true); // Sat 13:59
+    expect(dentroDaJanela(new Date('2026-12-05T17:00:00Z'))).toBe(false); // Sat 14:00
     expect(dentroDaJanela(new Date('2026-12-01T10:59:00Z'))).toBe(false); // 07:59
     expect(dentroDaJanela(new Date('2026-12-01T23:00:00Z'))).toBe(false); // 20:00
     expect(dentroDaJanela(new Date('2026-12-06T15:00:00Z'))).toBe(false); // Sunday
@@ -61,6 +63,7 @@ describe('the sending window: 08:00–20:00 São Paulo, no Sundays, no national 
     expect(proximoMomentoPermitido(new Date('2026-12-01T10:00:00Z')).toISOString()).toBe('2026-12-01T11:00:00.000Z'); // 07:00 → 08:00 same day
     expect(proximoMomentoPermitido(new Date('2026-12-01T23:30:00Z')).toISOString()).toBe('2026-12-02T11:00:00.000Z'); // 20:30 → next day
     expect(proximoMomentoPermitido(new Date('2026-12-05T23:30:00Z')).toISOString()).toBe('2026-12-07T11:00:00.000Z'); // Sat night → Monday
+    expect(proximoMomentoPermitido(new Date('2026-12-05T18:00:00Z')).toISOString()).toBe('2026-12-07T11:00:00.000Z'); // Sat 15:00 → Monday
     expect(proximoMomentoPermitido(new Date('2026-12-24T23:30:00Z')).toISOString()).toBe('2026-12-26T11:00:00.000Z'); // Natal skipped
     const now = new Date('2026-12-01T15:00:00Z');
     expect(proximoMomentoPermitido(now)).toBe(now);

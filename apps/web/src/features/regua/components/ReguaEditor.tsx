@@ -153,7 +153,7 @@ export function ReguaEditor({ empresaId, lojaNome, regua }: ReguaEditorProps) {
           </Button>
         </Group>
         <Text size="xs" c="dimmed">
-          Dia relativo ao vencimento: −10 a +60 (0 = no dia do vencimento). Mensagens só saem das 8h às 20h (horário de Brasília), nunca aos domingos e feriados
+          Dia relativo ao vencimento: −10 a +60 (0 = no dia do vencimento). Mensagens só saem das 8h às 20h (aos sábados até as 14h, horário de Brasília), nunca aos domingos e feriados
           nacionais, e no máximo uma mensagem de cobrança por pessoa por dia.
         </Text>
         <Stack gap={6} aria-label="Condições de parada">
