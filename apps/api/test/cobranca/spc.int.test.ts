@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { addBusinessDays, addDays, formatCpfCnpj, formatDateBR, formatProtocol, SITUACAO } from '@bg/domain';
-import { acordoParcela, auditLog, boletoHistorico, mensagemOutbox, spcInclusao } from '../../src/db/schema/index.js';
+import { acordoParcela, assinaturaSolicitacao, auditLog, boleto, boletoHistorico, mensagemOutbox, spcInclusao, storedFile } from '../../src/db/schema/index.js';
 import { localBureau } from '../../src/adapters/bureau/local-bureau.js';
 import { migrationsDir } from '../../src/db/migrate.js';
 import { createEmpresa } from '../../src/factories/foundation.js';
@@ -235,6 +236,27 @@ describe('POST /api/acordo/incluir-spc: the prior notice is a registered letter'
     expect(carta.statusCode).toBe(200);
     expect(pdfText(carta.rawPayload)).toContain('Avenida Paulista, 500');
     expect((await postar(legado.id, today)).json().data.inclusao_prevista).toBe(addDays(today, 10));
+  });
+
+  it('the e-mail the person gave for signing gets the notice too (tipo spc_aviso)', async () => {
+    const d = await defaulter(t, [{ cents: 20000, daysAgo: 15 }]);
+    const [b] = await t.database.db.select({ garantia_id: boleto.garantia_id }).from(boleto).where(eq(boleto.id, d.boletos[0].id));
+    const fileId = randomUUID();
+    await t.database.db.insert(storedFile).values({ id: fileId, storage_key: `teste/${fileId}`, original_name: 'duplicatas.pdf', content_type: 'application/pdf', size_bytes: 1, sha256: 'a'.repeat(64) });
+    await t.database.db.insert(assinaturaSolicitacao).values({
+      garantia_id: b.garantia_id, token_hash: 'b'.repeat(64), expires_at: new Date(Date.now() + 86_400_000), email: 'devedor.spc@example.com', telefone: '11987654321',
+      sacado_nome: d.nome, sacado_cpf_cnpj: d.cpf, documento_file_id: fileId, documento_sha256: 'a'.repeat(64),
+      documento_resumo: { protocolo: '1-1', emissao: today, emitente: { razao: 'Loja', cnpj: '11222333000181' }, parcelas: [], totalCents: 0, tamanho: 1 } as never,
+      created_by: admin.user.id,
+    });
+    const res = await incluir(d.boletos[0].id);
+    expect(res.statusCode, res.body).toBe(200);
+    const { id, mensagens } = res.json().data as { id: number; mensagens: number[] };
+    const rows = await t.database.db.select().from(mensagemOutbox).where(inArray(mensagemOutbox.id, mensagens));
+    expect(rows.map((m) => [m.channel, m.recipient, m.tipo, m.pessoa_id, m.entity_id]).sort()).toEqual([
+      ['email', 'devedor.spc@example.com', 'spc_aviso', d.pessoaId, String(id)],
+      ['whatsapp', '11987654321', 'spc_aviso', d.pessoaId, String(id)],
+    ]);
   });
 
   it('two operators including the same boleto at once: one record, the other 409', async () => {
