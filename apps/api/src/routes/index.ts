@@ -26,6 +26,7 @@ import { retornoRoutes } from './retorno.js';
 import { boletoAvulsoRoutes } from './boleto-avulso.js';
 import { assinaturaRoutes } from './assinatura.js';
 import { mensagemAdminRoutes } from './mensagem-admin.js';
+import { mensagemWhatsappRoutes } from './mensagem-whatsapp.js';
 import { twoFactorRoutes } from './two-factor.js';
 import { lgpdRoutes } from './lgpd.js';
 import { razaoRoutes } from './razao.js';
@@ -68,6 +69,7 @@ export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Prom
   boletoAvulsoRoutes,
   assinaturaRoutes,
   mensagemAdminRoutes,
+  mensagemWhatsappRoutes,
   twoFactorRoutes,
   lgpdRoutes,
   razaoRoutes,

@@ -30,7 +30,7 @@ afterAll(async () => {
 const send = (message: Parameters<typeof enqueueMensagem>[2]) => t.database.db.transaction((tx) => enqueueMensagem(tx, t.app.jobs, message, null));
 const row = async (id: number) => (await t.database.db.select().from(mensagemOutbox).where(eq(mensagemOutbox.id, id)))[0];
 const eventos = async (id: number) =>
-  (await t.database.db.select().from(mensagemEvento).where(eq(mensagemEvento.mensagem_id, id)).orderBy(asc(mensagemEvento.at), asc(mensagemEvento.id))).map((e) => e.status);
+  (await t.database.db.select().from(mensagemEvento).where(eq(mensagemEvento.mensagem_id, id)).orderBy(asc(mensagemEvento.id))).map((e) => e.status);
 const whenStatus = (id: number, status: string) => until(async () => ((await row(id)).status === status ? row(id) : null));
 
 describe('e-mail by SMTP', () => {

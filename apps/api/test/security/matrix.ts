@@ -280,6 +280,13 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/acordo/getTermo/:id': entry(ADMIN, (w) => ({ params: { id: w.A.acordo.id } })),
   'GET /api/mensagem/getAllPaginate': entry(ADMIN),
   'POST /api/mensagem/reenviar/:id': entry(ADMIN, async (w) => ({ params: { id: await w.fresh.mensagemFalhou() } })),
+  'GET /api/mensagem/getById/:id': entry(ADMIN, async (w) => ({ params: { id: await w.fresh.mensagemFalhou() } })),
+  'GET /api/mensagem/consentimento/:id': entry(ADMIN, (w) => ({ params: { id: w.A.pessoa.id } })),
+  'POST /api/mensagem/consentimento/:id': entry(ADMIN, (w) => ({ params: { id: w.A.pessoa.id }, body: { channel: 'email', aceito: true, detalhe: 'matriz' } })),
+  // WhatsApp's webhook (docs/messaging.md): the handshake needs WHATSAPP_VERIFY_TOKEN and each POST
+  // the app secret's signature (neither configured here: 403 and 401 for everybody)
+  'GET /api/mensagem/whatsapp/webhook': entry(PUBLIC, () => ({ query: { 'hub.mode': 'subscribe', 'hub.verify_token': 'x', 'hub.challenge': '1' } })),
+  'POST /api/mensagem/whatsapp/webhook': entry(PUBLIC, () => ({ body: { object: 'whatsapp_business_account', entry: [] } })),
 
   // CNAB, boletos avulsos
   'POST /api/boleto/gerarRemessa': entry(ADMIN),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema, isoDateSchema, pagingQuerySchema } from '../schemas/common.js';
 import { defineContract } from './contract.js';
-import { id, okData, pagedOf, timestamp } from './envelope.js';
+import { id, okData, okOnly, pagedOf, timestamp } from './envelope.js';
 
 /**
  * The messaging outbox (WhatsApp / e-mail; DOMAIN.md Integrations): every message a feature sends
@@ -136,5 +136,23 @@ export const mensagemContracts = {
     summary: 'Uma mensagem, com a linha do tempo dos seus estados',
     params: idParamSchema,
     response: okData(mensagemJson.extend({ html: z.string().nullable(), whatsapp_vars: z.array(z.string()), eventos: z.array(mensagemEventoJson) })),
+  }),
+  /** Meta's verification handshake when the webhook URL is saved (answers hub.challenge as text). */
+  whatsappWebhookVerify: defineContract({
+    method: 'GET', path: '/api/mensagem/whatsapp/webhook', access: 'public', tags,
+    summary: 'Verificação do webhook do WhatsApp (Meta): devolve hub.challenge quando hub.verify_token confere',
+    query: z.object({
+      'hub.mode': z.string().max(50).optional(),
+      'hub.verify_token': z.string().max(500).optional(),
+      'hub.challenge': z.string().max(500).optional(),
+    }),
+    file: { contentTypes: ['text/plain'], description: 'o hub.challenge recebido' },
+  }),
+  /** Statuses and inbound messages, signed with X-Hub-Signature-256 (docs/messaging.md). */
+  whatsappWebhook: defineContract({
+    method: 'POST', path: '/api/mensagem/whatsapp/webhook', access: 'public', tags,
+    summary: 'Webhook do WhatsApp Cloud API (status das mensagens e mensagens recebidas); autenticado por X-Hub-Signature-256',
+    response: okOnly,
+    bodyLimit: 1024 * 1024,
   }),
 };

@@ -31,7 +31,11 @@ export function chooseMessaging(settings: MessagingSettings, log: Log): Messagin
   if (email === fallback && whatsapp === fallback) return fallback;
   return {
     name: `${email.name}+${whatsapp.name}`,
-    send: (message) => (message.channel === 'email' ? email : whatsapp).send(message),
+    // the provider that carried it is the channel's own (the outbox records it per message)
+    async send(message) {
+      const target = message.channel === 'email' ? email : whatsapp;
+      return (await target.send(message)) ?? { provider: target.name };
+    },
   };
 }
 

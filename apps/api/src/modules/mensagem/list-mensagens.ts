@@ -97,6 +97,6 @@ export async function getMensagem(db: Db, actor: Actor, id: number) {
     .select({ id: mensagemEvento.id, status: mensagemEvento.status, at: mensagemEvento.at, detalhe: mensagemEvento.detalhe })
     .from(mensagemEvento)
     .where(eq(mensagemEvento.mensagem_id, id))
-    .orderBy(asc(mensagemEvento.at), asc(mensagemEvento.id));
+    .orderBy(asc(mensagemEvento.id));
   return { ...withAnexos(row), eventos };
 }

@@ -93,7 +93,7 @@ export async function sendMensagem({ id }: { id: number }, ctx: JobContext): Pro
       whatsappTemplate: row.whatsapp_template ? { name: row.whatsapp_template, variables: row.whatsapp_vars } : null,
       whatsappWindowOpen: row.channel === 'whatsapp' ? await janelaWhatsappAberta(db, row.recipient, now) : false,
     });
-    const provider = result?.provider ?? adapter.name;
+    const provider = (result?.provider ?? adapter.name).slice(0, 20);
     await mudarEstado(db, id, 'sent', {
       at: ctx.clock.now(),
       detalhe: [provider, result?.detail].filter(Boolean).join(': '),
@@ -108,7 +108,7 @@ export async function sendMensagem({ id }: { id: number }, ctx: JobContext): Pro
     const at = ctx.clock.now();
     if (final) {
       const why = permanent ? `recusada pelo provedor: ${error}` : `${attempts} tentativas sem sucesso: ${error}`;
-      await mudarEstado(db, id, 'failed', { at, detalhe: why, campos: { attempts, last_error: error, erro_codigo: code, provider: adapter.name } });
+      await mudarEstado(db, id, 'failed', { at, detalhe: why, campos: { attempts, last_error: error, erro_codigo: code } });
     } else {
       await db.transaction(async (tx) => {
         const updated = await tx.update(mensagemOutbox).set({ attempts, last_error: error, erro_codigo: code }).where(stillQueued).returning({ id: mensagemOutbox.id });

@@ -9,6 +9,7 @@ import { pessoaQuery } from '../api/pessoa-queries';
 import type { Pessoa, PessoaVisao } from '../api/pessoas';
 import { IdentidadeForm } from '../components/IdentidadeForm';
 import { PessoaVisaoForm } from '../components/PessoaVisaoForm';
+import { ConsentimentoPanel } from '../components/ConsentimentoPanel';
 
 /**
  * "Atualização da Pessoa" (decision 104): a Loja edits its own view of the person and its
@@ -44,6 +45,7 @@ export function PessoaFormPage() {
         )}
       />
       {admin && <IdentidadeForm pessoa={pessoa} />}
+      {admin && <ConsentimentoPanel pessoaId={id} />}
       {visoes.length === 1 ? (
         <PessoaVisaoForm pessoa={pessoa} visao={visoes[0]} admin={admin} />
       ) : (
