@@ -246,7 +246,7 @@ describe('POST /api/acordo/incluir-spc: the prior notice is a registered letter'
     await t.database.db.insert(assinaturaSolicitacao).values({
       garantia_id: b.garantia_id, token_hash: 'b'.repeat(64), expires_at: new Date(Date.now() + 86_400_000), email: 'devedor.spc@example.com', telefone: '11987654321',
       sacado_nome: d.nome, sacado_cpf_cnpj: d.cpf, documento_file_id: fileId, documento_sha256: 'a'.repeat(64),
-      documento_resumo: { protocolo: '1-1', emissao: today, emitente: { razao: 'Loja', cnpj: '11222333000181' }, parcelas: [], totalCents: 0, tamanho: 1 } as never,
+      documento_resumo: { protocolo: '1-1', emissao: today, emitente: { razao: 'Loja', cnpj: '11222333000181' }, parcelas: [], totalCents: 0, tamanho: 1 },
       created_by: admin.user.id,
     });
     const res = await incluir(d.boletos[0].id);
