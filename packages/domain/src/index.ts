@@ -32,3 +32,4 @@ export * from './assinatura/index.js';
 export * from './ledger/index.js';
 export * from './bank-api/index.js';
 export * from './regua/index.js';
+export * from './credito/index.js';

@@ -17,3 +17,4 @@ export * from './banco.js';
 export * from './pagador.js';
 export * from './regua.js';
 export * from './integracao-chaves.js';
+export * from './credito.js';
