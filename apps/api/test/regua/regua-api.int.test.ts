@@ -5,6 +5,7 @@ import { reguaEnvio } from '../../src/db/schema/index.js';
 import { despacharEnvios } from '../../src/modules/regua/despachar-envios.js';
 import { planejarEnvios } from '../../src/modules/regua/planejar-envios.js';
 import { proximosEnvios } from '../../src/modules/regua/proximos-envios.js';
+import { rowsOf } from '../../src/modules/regua/regua-sql.js';
 import { createTestApp, type TestApp } from '../harness.js';
 import { until } from '../cobranca/support.js';
 import { BASE_URL, devedor, envios, loja, pagar, rodar } from './support.js';
@@ -47,7 +48,7 @@ describe('editing the régua (administradores only)', () => {
       await get('/api/regua/proximos-envios', lojaUser.token),
       await post('/api/regua/contestacao', { boleto_id: 1, motivo: 'Não reconhece a compra' }, lojaUser.token),
     ]) expect(res.statusCode, res.body).toBe(403);
-    const [r] = (await t.database.db.execute(sql`select count(*)::int as n from regua where empresa_id is not null`)) .rows as { n: number }[];
+    const [r] = await rowsOf<{ n: number }>(t.database.db, sql`select count(*)::int as n from regua where empresa_id is not null`);
     expect(r.n).toBe(0);
   });
 
@@ -92,7 +93,7 @@ describe('editing the régua (administradores only)', () => {
     const restore = await post(`/api/regua/restaurar-padrao/${shop.empresaId}`);
     expect(restore.json().msg).toBe('A loja voltou a usar a régua padrão.');
     expect((await get(`/api/regua?empresa_id=${shop.empresaId}`)).json().data.propria).toBe(false);
-    const audit = (await t.database.db.execute(sql`select action from audit_log where action like 'regua.%' order by id`)).rows as { action: string }[];
+    const audit = await rowsOf<{ action: string }>(t.database.db, sql`select action from audit_log where action like 'regua.%' order by id`);
     expect(audit.map((a) => a.action)).toEqual(['regua.salvar', 'regua.salvar', 'regua.restaurar_padrao']);
   });
 });
@@ -104,7 +105,7 @@ describe('guards at the moment of sending', () => {
     expect(noite).toMatchObject({ planejadas: 1, enfileiradas: 0 });
     const [row] = await envios(t.database.db, sql`boleto_id = ${p.boletos[0]}`);
     expect(row.status).toBe('AGENDADO');
-    const [{ enviar_em }] = (await t.database.db.execute(sql`select enviar_em from regua_envio where id = ${row.id}`)).rows as { enviar_em: string | Date }[];
+    const [{ enviar_em }] = await rowsOf<{ enviar_em: string | Date }>(t.database.db, sql`select enviar_em from regua_envio where id = ${row.id}`);
     expect(new Date(enviar_em).toISOString()).toBe(instanteEmSaoPaulo('2027-05-11', 8).toISOString());
     expect(await rodar(t, '2027-05-11', 7, 59)).toMatchObject({ planejadas: 0, enfileiradas: 0 });
     expect(await rodar(t, '2027-05-11', 8, 5)).toMatchObject({ enfileiradas: 1 });
@@ -172,7 +173,7 @@ describe('Próximos envios', () => {
     expect(http.statusCode, http.body).toBe(200);
     expect(http.json()).toMatchObject({ status: 200, current_page: 1 });
     // the preview writes nothing
-    const [{ n }] = (await t.database.db.execute(sql`select count(*)::int as n from regua_envio where data_prevista = '2027-08-12'`)).rows as { n: number }[];
+    const [{ n }] = await rowsOf<{ n: number }>(t.database.db, sql`select count(*)::int as n from regua_envio where data_prevista = '2027-08-12'`);
     expect(n).toBe(0);
     expect((await get('/api/regua/proximos-envios?data=2020-01-01')).statusCode).toBe(422);
   });

@@ -89,7 +89,10 @@ describe('the daily run over a month', () => {
     expect(await pessoaDoCodigoPagador(t.database.db, link![1], instanteEmSaoPaulo('2027-03-15', 10))).toBe(p1.pessoaId);
     const [d3] = (await doBoleto(p1.boletos[0])).filter((e) => e.dias === 3);
     const [m3] = await t.database.db.select().from(mensagemOutbox).where(eq(mensagemOutbox.id, d3.mensagem_id!));
-    expect(m3).toMatchObject({ tipo: 'cobranca', base_legal: 'exercicio_direitos' });
+    expect(m3).toMatchObject({ tipo: 'cobranca', base_legal: 'exercicio_direitos', whatsapp_template: 'bg_cobranca' });
+    // outside the 24 h window WhatsApp takes the approved template: first name, creditor, CNPJ, due date, linha, link
+    expect(m.whatsapp_template).toBe('bg_lembrete_vencimento');
+    expect(m.whatsapp_vars).toEqual([p1.nome.split(' ')[0], 'Boleto Garantido Serviços Financeiros Ltda', '11.222.333/0001-81', '15/03/2027', expect.stringMatching(/^\d{5}\.\d{5} /), m.link]);
     expect(BASE_URL).toBe('https://bg.example');
   });
 

@@ -8,6 +8,7 @@ import {
   MENSAGEM_TIPOS_COBRANCA,
   renderReguaMensagem,
   reguaTipoMensagem,
+  reguaWhatsappVariaveis,
   type ReguaCanal,
 } from '@bg/domain';
 import type { Db, Tx } from '../../db/client.js';
@@ -131,7 +132,8 @@ async function despacharLote(tx: Tx, deps: { jobs: JobQueue; baseUrl: string }, 
     } else {
       const { codigo } = await criarCodigoPagador(tx, pessoaId, now);
       const link = pagadorUrl(deps.baseUrl, codigo);
-      const m = renderReguaMensagem(r.template, r.canal, { ...c.variaveis, link });
+      const variaveis = { ...c.variaveis, link };
+      const m = renderReguaMensagem(r.template, r.canal, variaveis);
       const msg = await enqueueMensagem(
         tx,
         deps.jobs,
@@ -146,6 +148,8 @@ async function despacharLote(tx: Tx, deps: { jobs: JobQueue; baseUrl: string }, 
           pessoaId,
           empresaId: Number(r.empresa_id),
           tipo: reguaTipoMensagem(r.dias),
+          // outside WhatsApp's 24 h window: the approved template of a reminder or a collection message
+          whatsappTemplate: r.canal === 'whatsapp' ? { name: r.dias <= 0 ? 'bg_lembrete_vencimento' : 'bg_cobranca', variables: reguaWhatsappVariaveis(variaveis) } : null,
         },
         null,
       );
