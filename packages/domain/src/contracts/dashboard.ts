@@ -40,6 +40,14 @@ export const dashboardRetornoJson = z.object({
 const garantiaStatusLabel = z.enum([...Object.values(GARANTIA_STATUS), 'PRÉ APROVADO']);
 
 /** usuario and franqueado: their own scope. */
+/**
+ * The shop's webhook endpoints paused after 15 failed deliveries in a row (issue 28, decision 118):
+ * a red notice on Início for the shop's users and for administradores, until it is reactivated.
+ */
+export const webhooksPausadosJson = z
+  .array(z.object({ id, empresa_id: id, empresa: z.string(), url: z.string(), pausado_em: timestamp.nullable(), motivo: z.string().nullable() }))
+  .optional();
+
 export const resumoUsuarioJson = z.object({
   perfil: z.literal('usuario'),
   garantiasPorStatus: z.array(z.object({ status: garantiaStatusLabel, quantidade: z.number().int() })),
@@ -47,6 +55,7 @@ export const resumoUsuarioJson = z.object({
   boletosAVencer: quantidadeValor.extend({ ate: calendarDate }),
   /** Advances EM ANÁLISE; null when the empresa does not advance (antecipa N). */
   antecipacoesAbertas: quantidadeValor.nullable(),
+  webhooksPausados: webhooksPausadosJson,
 });
 
 /**
@@ -91,6 +100,7 @@ export const resumoAdminJson = z.object({
    * expired (modules/dashboard/certificados-resumo.ts): "Certificado da conta X vence em N dias".
    */
   certificadosVencendo: z.array(z.object({ conta_id: id, conta: z.string(), validade: timestamp, dias_restantes: z.number().int(), texto: z.string() })).optional(),
+  webhooksPausados: webhooksPausadosJson,
 });
 
 export const dashboardContracts = {

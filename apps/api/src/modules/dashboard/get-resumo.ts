@@ -19,6 +19,7 @@ import { countInadimplentes } from '../cobranca/list-inadimplentes.js';
 import { cnabResumo } from './cnab-resumo.js';
 import { bancoResumo } from './banco-resumo.js';
 import { certificadosResumo } from './certificados-resumo.js';
+import { webhooksPausadosResumo } from '../integracao/webhooks/webhooks-pausados.js';
 import { ultimaVerificacao } from '../ledger/check-ledger.js';
 import { totaisARepassar } from '../financeiro/totais-a-repassar.js';
 
@@ -63,6 +64,8 @@ async function resumoUsuario(db: DbOrTx, actor: Actor, scope: EmpresaScope, toda
     garantiasPorStatus: porStatus.map((r) => ({ status: GARANTIA_LABELS.find((l) => l === r.status) ?? GARANTIA_STATUS.PENDENTE, quantidade: Number(r.quantidade) })),
     boletosAVencer: { ...quantidadeValor(aVencer), ate },
     antecipacoesAbertas: own?.antecipa === 'S' ? await antecipacoesEmAnalise(db, scope) : null,
+    // the shop's own webhooks paused by failures (issue 28): its users are told here too
+    ...(await webhooksPausadosResumo(db, actor.empresa_id == null ? [] : [actor.empresa_id])),
   };
 }
 
@@ -81,6 +84,7 @@ async function resumoAdmin(db: Db, scope: EmpresaScope, today: IsoDate) {
     ...(await totaisARepassar(db)),
     ...(await bancoResumo(db)),
     ...(await certificadosResumo(db)),
+    ...(await webhooksPausadosResumo(db, null)),
   };
 }
 

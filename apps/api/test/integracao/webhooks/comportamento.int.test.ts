@@ -87,6 +87,11 @@ describe('webhooks: retries, pause, order', () => {
       });
       expect(msgs).toHaveLength(1);
       expect(msgs[0]).toMatchObject({ channel: 'email', recipient: loja.empresa.email });
+      // Início tells the shop and the administradores, until it is reactivated
+      const inicioLoja = (await t.call({ method: 'GET', url: '/api/dashboard/getResumo', token: loja.token })).json().data;
+      expect(inicioLoja.webhooksPausados).toEqual([expect.objectContaining({ id: hook.id, url: rx.url, motivo: expect.stringMatching(/15 falhas/) })]);
+      const inicioAdmin = (await t.call({ method: 'GET', url: '/api/dashboard/getResumo', token: admin })).json().data;
+      expect(inicioAdmin.webhooksPausados).toEqual(expect.arrayContaining([expect.objectContaining({ id: hook.id, empresa_id: loja.empresa.id })]));
       // paused: nothing more is tried
       await new Promise((r) => setTimeout(r, 1500));
       expect(rx.recebidos.length).toBe(15);
@@ -94,6 +99,7 @@ describe('webhooks: retries, pause, order', () => {
       const re = await t.call({ method: 'POST', url: `/api/integracao/webhooks/${hook.id}/reativar`, token: loja.token });
       expect(re.statusCode, re.body).toBe(200);
       await waitFor('entregue após reativar', async () => (await entregas(loja.token, hook.id)).data[0]?.status === 'entregue');
+      expect((await t.call({ method: 'GET', url: '/api/dashboard/getResumo', token: loja.token })).json().data.webhooksPausados).toBeUndefined();
       expect((await t.call({ method: 'POST', url: `/api/integracao/webhooks/${hook.id}/reativar`, token: loja.token })).statusCode).toBe(409);
     } finally {
       await rx.close();

@@ -5,6 +5,7 @@ import { Figure, ResumoCard } from './ResumoCard';
 import { RazaoAlertaCard } from './RazaoAlertaCard';
 import { BancoCards } from './BancoCards';
 import { CertificadosAlerta } from './CertificadosAlerta';
+import { WebhooksPausadosAlerta } from './WebhooksPausadosAlerta';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -12,36 +13,39 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function UsuarioCards({ resumo }: { resumo: ResumoUsuario }) {
   const { garantiasPorStatus, boletosAVencer, antecipacoesAbertas } = resumo;
   return (
-    <SimpleGrid cols={{ base: 1, sm: antecipacoesAbertas ? 3 : 2 }}>
-      <ResumoCard title="Minhas garantias" to="/operacao/garantias/impressao">
-        {garantiasPorStatus.length === 0 ? (
-          <Text mt="xs">Nenhuma garantia solicitada ainda.</Text>
-        ) : (
-          <Stack gap={6} mt="xs">
-            {garantiasPorStatus.map((g) => (
-              <Group key={g.status} justify="space-between" wrap="nowrap">
-                <StatusBadge status={g.status} />
-                <Text fw={700}>{g.quantidade}</Text>
-              </Group>
-            ))}
-          </Stack>
-        )}
-      </ResumoCard>
-      <ResumoCard title="Boletos a vencer em 7 dias" to="/financeiro/recebimentos">
-        <Figure>{boletosAVencer.quantidade}</Figure>
-        <Text size="sm">
-          <MoneyText value={boletosAVencer.valor} /> até <DateText value={boletosAVencer.ate} />
-        </Text>
-      </ResumoCard>
-      {antecipacoesAbertas && (
-        <ResumoCard title="Antecipações em análise" to="/operacao/antecipacoes">
-          <Figure>{antecipacoesAbertas.quantidade}</Figure>
+    <Stack gap="md">
+      {resumo.webhooksPausados && <WebhooksPausadosAlerta webhooks={resumo.webhooksPausados} comLoja={false} />}
+      <SimpleGrid cols={{ base: 1, sm: antecipacoesAbertas ? 3 : 2 }}>
+        <ResumoCard title="Minhas garantias" to="/operacao/garantias/impressao">
+          {garantiasPorStatus.length === 0 ? (
+            <Text mt="xs">Nenhuma garantia solicitada ainda.</Text>
+          ) : (
+            <Stack gap={6} mt="xs">
+              {garantiasPorStatus.map((g) => (
+                <Group key={g.status} justify="space-between" wrap="nowrap">
+                  <StatusBadge status={g.status} />
+                  <Text fw={700}>{g.quantidade}</Text>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </ResumoCard>
+        <ResumoCard title="Boletos a vencer em 7 dias" to="/financeiro/recebimentos">
+          <Figure>{boletosAVencer.quantidade}</Figure>
           <Text size="sm">
-            <MoneyText value={antecipacoesAbertas.valor} /> a receber
+            <MoneyText value={boletosAVencer.valor} /> até <DateText value={boletosAVencer.ate} />
           </Text>
         </ResumoCard>
-      )}
-    </SimpleGrid>
+        {antecipacoesAbertas && (
+          <ResumoCard title="Antecipações em análise" to="/operacao/antecipacoes">
+            <Figure>{antecipacoesAbertas.quantidade}</Figure>
+            <Text size="sm">
+              <MoneyText value={antecipacoesAbertas.valor} /> a receber
+            </Text>
+          </ResumoCard>
+        )}
+      </SimpleGrid>
+    </Stack>
   );
 }
 
@@ -55,6 +59,7 @@ export function AdminCards({ resumo }: { resumo: ResumoAdmin }) {
     <Stack gap="md">
       {razao && <RazaoAlertaCard razao={razao} />}
       {resumo.certificadosVencendo && <CertificadosAlerta certificados={resumo.certificadosVencendo} />}
+      {resumo.webhooksPausados && <WebhooksPausadosAlerta webhooks={resumo.webhooksPausados} comLoja />}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <ResumoCard title="Garantias aguardando análise" to="/operacao/garantias">
           <Figure>{garantiasEmAnalise}</Figure>
