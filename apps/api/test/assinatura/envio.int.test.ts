@@ -48,6 +48,11 @@ describe('POST /api/boleto/getDuplicataAssinatura/{garantiaId}', () => {
       expect(m.text).toContain('R$ 600,00');
     }
     expect(outbox[1].subject).toMatch(/^Duplicatas para assinatura — /);
+    // the kind, its LGPD basis and who it is for (issue 27: opt-outs and the Mensagens filters)
+    expect(outbox.map((m) => [m.tipo, m.base_legal, m.pessoa_id, m.empresa_id])).toEqual([
+      ['assinatura', 'execucao_contrato', garantia.pessoa_id, garantia.empresa_id],
+      ['assinatura', 'execucao_contrato', garantia.pessoa_id, garantia.empresa_id],
+    ]);
 
     const row = await solicitacao(t, id);
     const token = link.split('/').pop()!;

@@ -50,7 +50,7 @@ export async function assinarDuplicatas(deps: AssinarDeps, token: string, input:
   const original = await verifiedDocument(storage, request, deps.log);
 
   const [who] = await db
-    .select({ usuario: usuario.name, loja: empresa.fantasia })
+    .select({ usuario: usuario.name, loja: empresa.fantasia, pessoa_id: garantia.pessoa_id, empresa_id: garantia.empresa_id })
     .from(garantia)
     .innerJoin(empresa, eq(empresa.id, garantia.empresa_id))
     .innerJoin(usuario, eq(usuario.id, request.created_by))
@@ -109,7 +109,12 @@ export async function assinarDuplicatas(deps: AssinarDeps, token: string, input:
       await tx.insert(garantiaDuplicata).values({ garantia_id: request.garantia_id, file_id: stored.id, usuario_id: null });
       await tx.update(garantia).set({ possui_duplicata: 'S', updated_at: sql`now()` }).where(eq(garantia.id, request.garantia_id));
       const confirmacao = assinaturaConfirmacaoTexto({ nome: signer.nome, loja: who?.loja ?? resumo.emitente.razao, protocolo: resumo.protocolo, assinadoEm: signedAt, sha256: stored.sha256 });
-      await enqueueMensagem(tx, jobs, { channel: 'email', to: request.email, subject: confirmacao.subject, text: confirmacao.text, entity: 'assinatura', entityId: request.id }, null);
+      await enqueueMensagem(
+        tx,
+        jobs,
+        { channel: 'email', to: request.email, subject: confirmacao.subject, text: confirmacao.text, entity: 'assinatura', entityId: request.id, tipo: 'assinatura', pessoaId: who?.pessoa_id ?? null, empresaId: who?.empresa_id ?? null },
+        null,
+      );
       await recordAudit(tx, { id: null, ip: client.ip }, {
         action: 'assinatura.assinar',
         entity: 'garantia',

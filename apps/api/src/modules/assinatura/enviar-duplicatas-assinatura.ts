@@ -50,7 +50,7 @@ async function assertSomethingPayable(db: DbOrTx, garantiaId: number): Promise<v
 export async function enviarDuplicatasAssinatura(deps: EnvioDeps, actor: Actor, garantiaId: number, input: { email: string; telefone: string }, origin: string) {
   const { db, storage, jobs } = deps;
   const [g] = await db
-    .select({ id: garantia.id, digito: garantia.digito, empresa_id: garantia.empresa_id, status: garantia.status, loja: empresa.fantasia })
+    .select({ id: garantia.id, digito: garantia.digito, empresa_id: garantia.empresa_id, pessoa_id: garantia.pessoa_id, status: garantia.status, loja: empresa.fantasia })
     .from(garantia)
     .innerJoin(empresa, eq(empresa.id, garantia.empresa_id))
     .where(eq(garantia.id, garantiaId));
@@ -111,7 +111,7 @@ export async function enviarDuplicatasAssinatura(deps: EnvioDeps, actor: Actor, 
           created_ip: actor.ip,
         })
         .returning({ id: assinaturaSolicitacao.id });
-      const about = { link, entity: 'assinatura', entityId: row.id };
+      const about = { link, entity: 'assinatura', entityId: row.id, tipo: 'assinatura' as const, pessoaId: g.pessoa_id, empresaId: g.empresa_id };
       const whatsapp = await enqueueMensagem(tx, jobs, { channel: 'whatsapp', to: input.telefone, text: convite.text, ...about }, actor);
       const email = await enqueueMensagem(tx, jobs, { channel: 'email', to: input.email, subject: convite.subject, text: convite.text, ...about }, actor);
       await tx
