@@ -88,7 +88,7 @@ const DOCS_INIT = `window.onload = function () {
  *   read): the key's shop as an usuario's tenancy, the IP allow-list (403), the route's scope (403),
  *   the per-key rate limit (429 with Retry-After, counted in the database like the per-user limits);
  * - every POST needs `Idempotency-Key` (400 without), hashed with its body before validation;
- * - every call of a known key is an audit record with the key's id (onResponse).
+ * - every call of a known key is an audit record with the key's id, and an answered one its last use (onResponse).
  */
 export async function apiV1Routes(app: FastifyInstance, ctx: AppContext) {
   const db = ctx.database.db;
@@ -122,7 +122,6 @@ export async function apiV1Routes(app: FastifyInstance, ctx: AppContext) {
       request.chaveApi = chave;
       const keyActor: ChaveActor = { ...actor, ip: request.ip ?? null, rota: `${request.method} ${request.routeOptions.url ?? ''}` };
       request.actor = keyActor;
-      await registrarUso(db, chave.id, request.ip ?? null, now());
       assertIpPermitido(chave, request.ip);
       const { allowed, retryAfter } = await countHit(db, 'api-v1', `k:${chave.id}`, limit);
       if (!allowed) {
@@ -149,6 +148,8 @@ export async function apiV1Routes(app: FastifyInstance, ctx: AppContext) {
     v1.addHook('onResponse', async (request, reply) => {
       if (!request.chaveApi) return;
       try {
+        // the key's last use is its last call answered (a refused one changes nothing but the audit)
+        if (reply.statusCode < 400) await registrarUso(db, request.chaveApi.id, request.ip ?? null, now());
         await registrarChamada(db, request.actor as ChaveActor, {
           metodo: request.method,
           rota: request.routeOptions.url ?? '',

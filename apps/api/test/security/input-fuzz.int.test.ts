@@ -36,14 +36,23 @@ const errorLog: ErrorLog = [];
 
 let snapQuery: string;
 let adminToken: string;
+/** A key for the /api/v1 routes, which take a key instead of a session. */
+let chaveV1: string;
+const adminAuth = (t: { key: string }) => `Bearer ${t.key.includes(' /api/v1/') ? chaveV1 : adminToken}`;
 const startedAt = { ms: 0 };
 
 beforeAll(async () => {
-  s = await createSecurityApp({ bureauRateLimit: 10_000 }, errorLog);
-  await buildWorld(s);
+  s = await createSecurityApp({ bureauRateLimit: 10_000, apiV1RateLimit: 100_000 }, errorLog);
+  const w = await buildWorld(s);
   const admin = await createUsuario(s.database.db, { id: FUZZ_ADMIN_ID, nivel: '2', empresa_id: null, name: 'Admin Fuzz' });
   const res = await s.app.inject({ method: 'POST', url: '/api/login', payload: { username: admin.login, password: admin.password } });
   adminToken = res.json().access_token;
+  // the public API (/api/v1) is fuzzed with a key of empresa A holding every scope (decision 117)
+  const chave = await s.app.inject({
+    method: 'POST', url: '/api/integracao/chaves', headers: { authorization: `Bearer ${adminToken}` },
+    payload: { empresa_id: w.A.empresa.id, nome: 'fuzz', escopos: ['garantias:write', 'garantias:read', 'boletos:read', 'webhooks:manage'] },
+  });
+  chaveV1 = chave.json().data.chave;
   snapQuery = await snapshotQuery(s.database);
   startedAt.ms = Date.now();
 }, 180_000);
@@ -123,7 +132,7 @@ async function fuzzRoute(t: Target, role: 'admin' | 'anonymous', routesLeft: num
   const runs = role === 'admin' ? ADMIN_RUNS : t.contract.access === 'public' ? PUBLIC_RUNS : ANONYMOUS_RUNS;
   const left = Math.max(BUDGET_MS - (Date.now() - startedAt.ms), 500);
   const share = Math.max(Math.floor(left / Math.max(routesLeft, 1)), 150);
-  const auth = role === 'admin' ? fc.constant(`Bearer ${adminToken}`) : forgedAuthorization(FUZZ_ADMIN_ID);
+  const auth = role === 'admin' ? fc.constant(adminAuth(t)) : forgedAuthorization(FUZZ_ADMIN_ID);
   const sent: Sent[] = [];
   // interruptAfterTimeLimit abandons the run in flight when the route's share of time is up; its
   // request still finishes (and may write, e.g. the LGPD access log of a read) — waited for below
@@ -165,7 +174,7 @@ async function fuzzRoute(t: Target, role: 'admin' | 'anonymous', routesLeft: num
   if (!refused.length) return;
   const again = await snapshot(s.database, snapQuery);
   const statuses: number[] = [];
-  for (const c of refused) statuses.push((await inject(t, c.req, role === 'admin' ? `Bearer ${adminToken}` : c.auth)).statusCode);
+  for (const c of refused) statuses.push((await inject(t, c.req, role === 'admin' ? adminAuth(t) : c.auth)).statusCode);
   if (statuses.some((st) => st < 400)) {
     unverified += refused.length;
     return;
@@ -179,7 +188,7 @@ async function culprits(t: Target, role: 'admin' | 'anonymous', refused: Sent[])
   const found: string[] = [];
   for (const c of refused.slice(0, 60)) {
     const before = await snapshot(s.database, snapQuery);
-    const res = await inject(t, c.req, role === 'admin' ? `Bearer ${adminToken}` : c.auth);
+    const res = await inject(t, c.req, role === 'admin' ? adminAuth(t) : c.auth);
     const changed = changedTables(before, await snapshot(s.database, snapQuery));
     if (changed.length && res.statusCode >= 400) found.push(`\n    ${res.statusCode} changed ${changed.join(', ')}: ${describeCase(c)}`);
   }

@@ -13,10 +13,16 @@ import { createTestApp, type TestApp } from '../harness.js';
 
 let t: TestApp;
 let admin: string;
+/** The public API (/api/v1) takes a key, not a session (decision 117): a key with every scope. */
+let chaveV1: string;
+const tokenFor = (url: string) => (url.startsWith('/api/v1/') ? chaveV1 : admin);
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await t.userWithToken({ nivel: '2' })).token;
+  const loja = await t.userWithToken({ nivel: '1' });
+  const res = await t.call({ method: 'POST', url: '/api/integracao/chaves', token: loja.token, payload: { empresa_id: loja.user.empresa_id, nome: 'path ids', escopos: ['garantias:write', 'garantias:read', 'boletos:read', 'webhooks:manage'] } });
+  chaveV1 = res.json().data.chave;
 }, 60_000);
 afterAll(async () => t?.close());
 
@@ -57,7 +63,7 @@ describe('path ids and counts: plain decimal digits only (issue 23)', () => {
         checked++;
         for (const bad of NOT_PLAIN) {
           const url = r.contract.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, p: string) => encodeURIComponent(p === name ? bad : validValue(shape[p])));
-          const res = await t.call({ method: r.method as 'GET', url, token: admin, ...(r.method === 'GET' ? {} : { payload: {} }) });
+          const res = await t.call({ method: r.method as 'GET', url, token: tokenFor(url), ...(r.method === 'GET' ? {} : { payload: {} }) });
           const body = res.json() as { errors?: Record<string, string> };
           if (res.statusCode !== 422 || !body.errors?.[name]) problems.push(`${r.key} with ${name}=${JSON.stringify(bad)}: ${res.statusCode} ${res.body.slice(0, 120)}`);
         }
@@ -74,7 +80,7 @@ describe('path ids and counts: plain decimal digits only (issue 23)', () => {
       if (pathParamNames(r.contract.path).length) continue;
       checked++;
       for (const [field, bad] of [['page', '1e1'], ['page', '0x2'], ['per_page', '1e1'], ['per_page', '+15'], ['page', '2.0']] as const) {
-        const res = await t.call({ method: 'GET', url: `${r.contract.path}?${field}=${encodeURIComponent(bad)}`, token: admin });
+        const res = await t.call({ method: 'GET', url: `${r.contract.path}?${field}=${encodeURIComponent(bad)}`, token: tokenFor(r.contract.path) });
         const body = res.json() as { errors?: Record<string, string> };
         if (res.statusCode !== 422 || !body.errors?.[field]) problems.push(`${r.key} ${field}=${bad}: ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
