@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, DENY_REASONS, todayInSaoPaulo } from '@bg/domain';
+import { createGarantia } from '../../../src/factories/garantia.js';
+import { createTestApp, type TestApp } from '../../harness.js';
+import { acordoBody, defaulter } from '../../cobranca/support.js';
+import { lojaQueAntecipa } from '../../financeiro/support.js';
+
+/**
+ * Each use-case that emits writes its event in its own transaction, with the facts the issue lists:
+ * guarantee denied/cancelled, boletos released, acordo created/paid/cancelled (each shop its own
+ * boletos), advance approved. The deliveries are the delivery job's (entrega/comportamento tests):
+ * here the ticker is slow and the outbox is read.
+ */
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ webhooks: { privateUrls: true, timeoutMs: 1000, tickSeconds: 3600, retryBaseSeconds: 0 } });
+  admin = (await t.userWithToken({ nivel: '2' })).token;
+});
+afterAll(async () => t?.close());
+
+const assinar = (empresaId: number) =>
+  t.call({ method: 'POST', url: '/api/integracao/webhooks', token: admin, payload: { empresa_id: empresaId, url: 'http://127.0.0.1:9/x', eventos: ['*'] } }).then((r) => {
+    expect(r.statusCode, r.body).toBe(200);
+  });
+const eventosDe = async (recurso: string, id: number) =>
+  rowsOf<{ tipo: string; sequencia: number; empresa_id: number; dados: Record<string, Record<string, unknown>> }>(
+    await t.database.db.execute(sql`select tipo, sequencia, empresa_id, dados from integracao_evento where recurso = ${recurso} and recurso_id = ${id} order by sequencia, empresa_id`),
+  );
+const post = (url: string, payload: object = {}) => t.call({ method: 'POST', url, token: admin, payload });
+
+describe('events of the use-cases', () => {
+  it('guarantee denied; another approved, released and cancelled: one event each, in sequence', async () => {
+    const { user } = await t.userWithToken({ nivel: '1' });
+    await assinar(user.empresa_id!);
+    const negada = await createGarantia(t.database.db, { empresa_id: user.empresa_id!, usuario_id: user.id });
+    const negar = await post(`/api/garantia/negar/${negada.garantia.id}/${encodeURIComponent(DENY_REASONS[0])}/${encodeURIComponent('Renda insuficiente')}`);
+    expect(negar.statusCode, negar.body).toBe(200);
+    const g = await createGarantia(t.database.db, { empresa_id: user.empresa_id!, usuario_id: user.id });
+    for (const step of ['aprovar', 'liberaBoleto', 'cancelar']) expect((await post(`/api/garantia/${step}/${g.garantia.id}`)).statusCode).toBe(200);
+    expect((await eventosDe('garantia', g.garantia.id)).map((e) => [e.tipo, e.sequencia])).toEqual([
+      ['garantia.aprovada', 1],
+      ['boletos.liberados', 2],
+      ['garantia.cancelada', 3],
+    ]);
+    const n = await eventosDe('garantia', negada.garantia.id);
+    expect(n.map((e) => e.tipo)).toEqual(['garantia.negada']);
+    expect(n[0].dados).toMatchObject({ motivo: DENY_REASONS[0], observacao: 'Renda insuficiente' });
+  });
+
+  it('acordo created, paid and another cancelled: the shop gets its own boletos in each', async () => {
+    const d = await defaulter(t, [{ cents: 25000, daysAgo: 40 }, { cents: 18000, daysAgo: 20 }]);
+    await assinar(d.empresaId);
+    const criado = await post('/api/acordo/create', acordoBody(d, { qtd: 1, entradaCents: 50000, boletoIds: [d.boletos[0].id] }));
+    expect(criado.statusCode, criado.body).toBe(200);
+    const acordoId = criado.json().data.id as number;
+    const detalhe = (await t.call({ method: 'GET', url: `/api/acordo/getById/${acordoId}`, token: admin })).json().data;
+    const parcelaId = detalhe.parcelas[0].id as number;
+    expect((await post('/api/acordo/baixar-parcela', { parcelaId })).statusCode).toBe(200);
+    const ev = await eventosDe('acordo', acordoId);
+    expect(ev.map((e) => [e.tipo, e.sequencia, e.empresa_id])).toEqual([
+      ['acordo.criado', 1, d.empresaId],
+      ['acordo.pago', 2, d.empresaId],
+    ]);
+    expect(ev[0].dados.acordo).toMatchObject({ id: acordoId, status: 'Aguardando Ativação', numero_parcelas: 1, boletos: [expect.objectContaining({ id: d.boletos[0].id })] });
+    expect(ev[1].dados.acordo).toMatchObject({ status: 'QUITADO' });
+
+    const outro = await post('/api/acordo/create', acordoBody(d, { qtd: 2, entradaCents: 10000, boletoIds: [d.boletos[1].id] }));
+    expect(outro.statusCode, outro.body).toBe(200);
+    const outroId = outro.json().data.id as number;
+    expect((await post('/api/acordo/cancelar', { acordoId: outroId })).statusCode).toBe(200);
+    expect((await eventosDe('acordo', outroId)).map((e) => e.tipo)).toEqual(['acordo.criado', 'acordo.cancelado']);
+  });
+
+  it('advance approved', async () => {
+    const loja = await lojaQueAntecipa(t);
+    await assinar(loja.empresa.id);
+    await createGarantia(t.database.db, { empresa_id: loja.empresa.id, usuario_id: loja.user.id, status: 'APROVADO', libera_boleto: 'S', situacao: 'GARANTIDO', parcelas: [30000, 30000], primeiroVencimento: addDays(todayInSaoPaulo(), 40) });
+    const sim = (await t.call({ method: 'GET', url: '/api/relatorio/simulaAntecipacao', token: loja.token })).json();
+    const criada = await t.call({
+      method: 'POST', url: '/api/relatorio/createAntecipacao', token: loja.token,
+      payload: { data_simulacao: sim.totais.data_simulacao, boletos: sim.boletos.map((b: { id: number; valor: number; vencimento: string; prorata: number }) => ({ id: b.id, valor: b.valor, vencimento: b.vencimento, prorata: b.prorata })), totais: sim.totais },
+    });
+    expect(criada.statusCode, criada.body).toBe(200);
+    const id = criada.json().data.id as number;
+    expect((await post(`/api/relatorio/aprovaAntecipacao/${id}`)).statusCode).toBe(200);
+    const ev = await eventosDe('antecipacao', id);
+    expect(ev.map((e) => [e.tipo, e.sequencia])).toEqual([['antecipacao.aprovada', 1]]);
+    expect(ev[0].dados.antecipacao).toMatchObject({ id, situacao: 'APROVADA', qtd_boletos: 2, total_boletos: 600 });
+  });
+});
