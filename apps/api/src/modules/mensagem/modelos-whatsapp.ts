@@ -37,19 +37,19 @@ export const MODELOS_WHATSAPP = {
   bg_lembrete_vencimento: {
     nome: 'bg_lembrete_vencimento',
     categoria: 'UTILITY',
-    corpo: 'Olá, {{1}}. {{2}} (CNPJ {{3}}) lembra: sua parcela vence em {{4}}. Linha digitável: {{5}} Segunda via e Pix: {{6}} Para não receber mais mensagens por aqui, responda SAIR.',
+    corpo: 'Olá, {{1}}. Você tem uma mensagem de {{2}} (CNPJ {{3}}). Lembrete: a parcela vence em {{4}}. Linha digitável: {{5}} Segunda via e Pix: {{6}} Para não receber mais mensagens por aqui, responda SAIR.',
     variaveis: ['primeiro nome', 'nome do credor', 'CNPJ do credor', 'vencimento (dd/mm/aaaa)', 'linha digitável', 'link da página do pagador'],
   },
   bg_cobranca: {
     nome: 'bg_cobranca',
     categoria: 'UTILITY',
-    corpo: 'Olá, {{1}}. {{2}} (CNPJ {{3}}) tem uma mensagem sobre sua parcela com vencimento em {{4}}. Linha digitável: {{5}} Segunda via e Pix: {{6}} Para não receber mais mensagens por aqui, responda SAIR.',
+    corpo: 'Olá, {{1}}. Você tem uma mensagem de {{2}} (CNPJ {{3}}). A parcela com vencimento em {{4}} está em aberto. Linha digitável: {{5}} Segunda via e Pix: {{6}} Para não receber mais mensagens por aqui, responda SAIR.',
     variaveis: ['primeiro nome', 'nome do credor', 'CNPJ do credor', 'vencimento (dd/mm/aaaa)', 'linha digitável', 'link da página do pagador'],
   },
   bg_spc_aviso: {
     nome: 'bg_spc_aviso',
     categoria: 'UTILITY',
-    corpo: 'Olá, {{1}}. Aviso de {{2}} (CNPJ {{3}}), conforme o art. 43, § 2º, do Código de Defesa do Consumidor: {{4}} Para não receber mais mensagens por aqui, responda SAIR.',
+    corpo: 'Olá, {{1}}. Você tem uma mensagem de {{2}} (CNPJ {{3}}). Aviso conforme o art. 43, § 2º, do Código de Defesa do Consumidor: {{4}} Para não receber mais mensagens por aqui, responda SAIR.',
     variaveis: ['primeiro nome', 'nome do credor', 'CNPJ do credor', 'o texto do aviso'],
   },
   bg_saida_confirmada: {
