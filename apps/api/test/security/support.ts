@@ -49,10 +49,11 @@ export async function createSecurityApp(configOverrides: Partial<Config> = {}, e
  * Tables that change legitimately while requests are refused: the audit trail (a refused login is
  * audited), the login throttle and refresh tokens (login, refresh, logout), the background job
  * registry and the rate-limit counters (rate_limit_hit; assinatura_acesso, the public signing
- * page's per-IP counters, which count failed tokens on purpose). Everything else must be
- * byte-for-byte unchanged by a refused request.
+ * page's per-IP counters, which count failed tokens on purpose) and pagador_acesso (the payer
+ * page's LGPD access log, which records refused identifications on purpose, decision 116).
+ * Everything else must be byte-for-byte unchanged by a refused request.
  */
-export const VOLATILE_TABLES = ['audit_log', 'login_throttle', 'refresh_token', 'background_job', 'rate_limit_hit', 'assinatura_acesso', 'schema_migration'] as const;
+export const VOLATILE_TABLES = ['audit_log', 'login_throttle', 'refresh_token', 'background_job', 'rate_limit_hit', 'assinatura_acesso', 'pagador_acesso', 'schema_migration'] as const;
 
 export type Snapshot = Map<string, string>;
 
