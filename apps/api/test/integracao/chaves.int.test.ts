@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CHAVE_MSG, isIpOrCidr } from '@bg/domain';
-import { auditLog, usuario } from '../../src/db/schema/index.js';
+import { auditLog, empresa, usuario } from '../../src/db/schema/index.js';
 import { apiChave, apiChaveSegredo } from '../../src/db/schema/integracao-chaves.js';
 import { createTestApp, type TestApp } from '../harness.js';
 import { novaChave, v1 } from './support.js';
@@ -140,6 +140,16 @@ describe('revoking and rotating', () => {
     expect(res.json().msg).toBe('Chave de API inválida, revogada ou expirada.');
     const listed = (await list(lojaA.token)).json().data.find((c: { id: number }) => c.id === k.id);
     expect(listed.status).toBe('expirada');
+  });
+
+  it('a blocked shop\'s keys stop like its users\' sessions (401), and work again when it is unblocked', async () => {
+    const loja = await t.userWithToken({ nivel: '1' });
+    const k = await novaChave(t, loja.token, { empresa_id: loja.user.empresa_id! });
+    expect((await ping(k.chave)).statusCode).toBe(200);
+    await t.database.db.update(empresa).set({ situacao: 'BLOQUEADA' }).where(eq(empresa.id, loja.user.empresa_id!));
+    expect((await ping(k.chave)).json()).toEqual({ status: 401, msg: 'Empresa bloqueada. Procure o administrador do sistema.' });
+    await t.database.db.update(empresa).set({ situacao: 'ATIVA' }).where(eq(empresa.id, loja.user.empresa_id!));
+    expect((await ping(k.chave)).statusCode).toBe(200);
   });
 
   it('records the last use (time and address)', async () => {

@@ -160,6 +160,7 @@ export const API_V1_ESCOPO: Record<keyof typeof apiV1Contracts, ApiEscopo> = {
 export const API_V1_MSG = {
   semChave: 'Informe a chave de API no cabeçalho Authorization: Bearer <chave>.',
   chaveInvalida: 'Chave de API inválida, revogada ou expirada.',
+  empresaBloqueada: 'Empresa bloqueada. Procure o administrador do sistema.',
   escopo: (escopo: string) => `Esta chave de API não tem o escopo ${escopo}.`,
   ip: 'Esta chave de API não pode ser usada a partir deste endereço IP.',
   limite: 'Muitas chamadas com esta chave de API. Aguarde e tente novamente.',

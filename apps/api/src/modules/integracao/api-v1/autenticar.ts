@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { API_V1_MSG, NIVEL, type ApiEscopo } from '@bg/domain';
 import type { Db } from '../../../db/client.js';
-import { usuario } from '../../../db/schema/index.js';
+import { empresa, usuario } from '../../../db/schema/index.js';
 import { apiChave, apiChaveSegredo } from '../../../db/schema/integracao-chaves.js';
 import { AppError } from '../../../errors/app-error.js';
 import type { Actor } from '../../../shared/actor.js';
@@ -31,7 +31,7 @@ const invalida = () => new AppError('UNAUTHENTICATED', API_V1_MSG.chaveInvalida)
  * `Authorization: Bearer <chave>` → the key and its actor, or 401: no header, not a Bearer, a
  * malformed or unknown token, a hash that does not match (compared in constant time), a revoked
  * or expired key, a secret past its rotation overlap. One message for all of those: a caller
- * learns nothing about which keys exist.
+ * learns nothing about which keys exist. A valid key of a blocked shop: 401 saying so.
  */
 export async function autenticarChave(db: Db, authorization: string | undefined, now: Date): Promise<{ chave: ChaveAutenticada; actor: ChaveActor }> {
   if (!authorization) throw new AppError('UNAUTHENTICATED', API_V1_MSG.semChave);
@@ -54,14 +54,18 @@ export async function autenticarChave(db: Db, authorization: string | undefined,
       revogada_em: apiChave.revogada_em,
       criado_por: apiChave.criado_por,
       criador: usuario.name,
+      empresa_situacao: empresa.situacao,
     })
     .from(apiChaveSegredo)
     .innerJoin(apiChave, eq(apiChave.id, apiChaveSegredo.chave_id))
     .innerJoin(usuario, eq(usuario.id, apiChave.criado_por))
+    .innerJoin(empresa, eq(empresa.id, apiChave.empresa_id))
     .where(and(eq(apiChaveSegredo.prefixo, prefixo)));
   if (!row || !confereHash(token, row.hash)) throw invalida();
   const t = now.getTime();
   if (row.revogada_em || (row.expira_em && row.expira_em.getTime() <= t) || (row.valido_ate && row.valido_ate.getTime() <= t)) throw invalida();
+  // a blocked shop's keys stop like its users' sessions (session-user.ts accessRefusal)
+  if (row.empresa_situacao !== 'ATIVA') throw new AppError('UNAUTHENTICATED', API_V1_MSG.empresaBloqueada);
   const chave: ChaveAutenticada = { id: row.id, empresa_id: row.empresa_id, escopos: row.escopos as ApiEscopo[], ips: row.ips, segredo_id: row.segredo_id };
   const actor: ChaveActor = {
     id: row.criado_por,
