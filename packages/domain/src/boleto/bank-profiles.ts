@@ -2,6 +2,7 @@ import { BoletoError } from './boleto-error.js';
 import { bancoDoBrasilProfile } from './campo-livre/banco-do-brasil.js';
 import type { BankProfile } from './campo-livre/bank-profile.js';
 import { caixaSigcbProfile } from './campo-livre/caixa-sigcb.js';
+import { itauProfile } from './campo-livre/itau.js';
 
 /**
  * The banks we can issue boletos for, by FEBRABAN code. Adding a bank = one profile file in
@@ -10,6 +11,7 @@ import { caixaSigcbProfile } from './campo-livre/caixa-sigcb.js';
 export const BANK_PROFILES = {
   '104': caixaSigcbProfile,
   '001': bancoDoBrasilProfile,
+  '341': itauProfile,
 } as const satisfies Record<string, BankProfile>;
 
 export type BankCode = keyof typeof BANK_PROFILES;

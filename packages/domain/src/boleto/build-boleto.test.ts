@@ -130,7 +130,7 @@ describe('buildBoleto — bad input', () => {
   });
 
   it('rejects an unknown bank', () => {
-    expect(errorOf(() => buildBoleto({ ...caixa, bank: '341' as '104' })).code).toBe('BANCO_NAO_SUPORTADO');
+    expect(errorOf(() => buildBoleto({ ...caixa, bank: '999' as '104' })).code).toBe('BANCO_NAO_SUPORTADO');
   });
 
   it('rejects a nosso número too long, signed, decimal or with letters', () => {

@@ -20,6 +20,9 @@ describe('contaCobrancaSchema', () => {
     expect(bb.error?.issues.map((i) => i.path[0])).toContain('codigo_beneficiario');
     const other = contaCobrancaSchema.safeParse({ ...base, banco: '237' });
     expect(other.error?.issues.map((i) => i.path[0])).toContain('banco');
+    // Itaú's slips exist in the engine, but no remessa is written for it yet (issue 30, part 2)
+    const itau = contaCobrancaSchema.safeParse({ ...base, banco: '341', agencia: '0810', codigo_beneficiario: '53678', carteira: '109' });
+    expect(itau.error?.issues.map((i) => i.path[0])).toContain('banco');
     const cpf = contaCobrancaSchema.safeParse({ ...base, cnpj: '529.982.247-25' });
     expect(cpf.error?.issues.map((i) => i.path[0])).toContain('cnpj');
   });

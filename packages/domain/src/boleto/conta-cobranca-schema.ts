@@ -10,9 +10,16 @@ import { BoletoError } from './boleto-error.js';
  * environment. The same schema validates the admin form and the API; the bank profile itself
  * checks agência, código do beneficiário and carteira, so the form shows the bank's own message.
  */
+/**
+ * Banks a conta de cobrança may name today: those whose remessa the Gerar Remessa job writes (CNAB
+ * 240 Caixa and BB). Itaú 341's slips and CNAB 400 files exist in the engine (decision 121), but a
+ * conta Itaú waits for the remessa per conta (issue 30, part 2), or its boletos would never reach the bank.
+ */
+const CONTA_COBRANCA_BANKS: ReadonlySet<string> = new Set(['104', '001']);
+
 export const contaCobrancaSchema = z
   .object({
-    banco: z.string({ error: MSG.required }).trim().refine(isBankCode, 'Banco não suportado (use 104 ou 001).'),
+    banco: z.string({ error: MSG.required }).trim().refine((v) => isBankCode(v) && CONTA_COBRANCA_BANKS.has(v), 'Banco não suportado (use 104 ou 001).'),
     agencia: requiredText(10),
     conta: optionalText(15),
     codigo_beneficiario: requiredText(20),

@@ -138,7 +138,24 @@ export interface RetornoTitle {
   /** Bank and agency that received the payment (segment T 97-104). */
   collectingBank: string;
   collectingAgency: string;
-  /** 1-based line of the segment T. */
+  /** 1-based line of the segment T (CNAB 400: of the detail record). */
+  line: number;
+  /**
+   * The channel the payer used, when the bank reports it (CNAB 400: Itaú 393-394, Bradesco
+   * 302-304): the raw code and its description; absent or null otherwise.
+   */
+  channel?: CnabReason | null;
+  /** A Pix record that followed the title (Itaú type 3…): the copia-e-cola text, its txid, any error. */
+  pix?: CnabPixRecord | null;
+}
+
+export interface CnabPixRecord {
+  /** The BR Code ("copia e cola") as the bank wrote it, or '' when only an error came back. */
+  qrCode: string;
+  /** The txid (EMV field 62, sub-field 05) read from the BR Code, or ''. */
+  txid: string;
+  /** The bank's Pix error code when not zero (e.g. Itaú "003" chave inválida), else ''. */
+  errorCode: string;
   line: number;
 }
 
@@ -166,6 +183,7 @@ export interface CnabFileHeader {
 export type CnabWarningCode =
   | 'LINHA_INVALIDA' // a line that cannot be read; it is skipped
   | 'CONTAGEM_DIVERGENTE' // a trailer count disagrees with the records read
+  | 'LINHA_NAO_RECONHECIDA' // a record of a type the layout does not know: kept (its text in the message), never fatal
   | 'ESTRUTURA'; // records out of order: U without T, missing trailer, remessa read as retorno…
 
 export interface CnabWarning {

@@ -37,3 +37,11 @@ export { writeRemessa240, writeRemessa240Lines, writeRemessa240LinesAsync, joinC
 export { remessaDueDateMessage } from './write/remessa-records.js';
 export { writeRetorno240, writeRetorno240Lines, type RetornoInput, type RetornoTitleInput } from './write/write-retorno.js';
 export { boletoChargeInstructions, cnabAccountFromConta } from './write/charge-instructions.js';
+// CNAB 400 (banks400/, layout400/) and the any-layout retorno reader.
+export type { CnabPixRecord } from './cnab-types.js';
+export type { CnabBankProfile400, CnabWriterRules400 } from './banks400/cnab400-bank-profile.js';
+export { CNAB400_BANK_PROFILES, cnab400Profile } from './banks400/cnab400-profiles.js';
+export type { Layout400 } from './layout400/layout-400.js';
+export { readRetorno, readRetornoChunks, detectCnabLayout, type CnabLayoutKind } from './read/read-retorno-any.js';
+export { readRemessa400 } from './read/read-remessa-400.js';
+export { writeRemessa400, writeRemessa400Lines, writeRetorno400, writeRetorno400Lines, cnab400WriterProfile } from './write/write-cnab400.js';

@@ -39,7 +39,7 @@ function startsWithBankCode(line: string): boolean {
  * on the record type (position 8), picks the bank profile from the file header, checks the frame
  * (FileStructure) and passes details to the handler. Synchronous: the async part is readCnab240.
  */
-class Cnab240Reader<T> {
+export class Cnab240Reader<T> {
   private ctx: ReadContext | null = null;
   private readonly report: WarningReporter;
   private readonly structure: FileStructure;

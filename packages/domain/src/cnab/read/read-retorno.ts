@@ -8,7 +8,7 @@ import { readSegmentT, readSegmentU } from './retorno-title.js';
  * Pairs each segment T with the segment U that follows it. Other segments (W, Y, banks'
  * extras) are skipped without a word; a T without U or a U without T is reported and dropped.
  */
-class RetornoHandler implements DetailHandler<RetornoTitle> {
+export class RetornoHandler implements DetailHandler<RetornoTitle> {
   private pending: RetornoTitle | null = null;
   /** The last T was malformed (already reported): its U goes without a second warning. */
   private skipNextU = false;

@@ -7,11 +7,11 @@ import { CnabError } from '../cnab-error.js';
  *
  * - numeric: digits, zero-padded on the left (9(n));
  * - alpha: text, blank-padded on the right, written uppercase without accents (X(n));
- * - date: DDMMAAAA, zeros when absent;
+ * - date: DDMMAAAA, zeros when absent; date6: DDMMAA (CNAB 400), zeros when absent;
  * - money: integer in units of 10^-decimals (centavos for decimals = 2), zero-padded (9(n)V9(d));
  * - a fixed field always holds the same text (record type, segment letter, reserved blanks/zeros).
  */
-export type FieldKind = 'numeric' | 'alpha' | 'date' | 'money';
+export type FieldKind = 'numeric' | 'alpha' | 'date' | 'date6' | 'money';
 
 export interface FieldSpec {
   readonly name: string;
@@ -59,6 +59,14 @@ export function alpha(name: string, start: number, end: number, size: number): F
 /** 9(8) DDMMAAAA. */
 export function date(name: string, start: number, end: number): FieldSpec {
   return spec(name, start, end, 8, 'date');
+}
+
+/**
+ * 9(6) DDMMAA, the CNAB 400 manuals' dates. The two-digit year is read as 20AA (files of the
+ * 1990s are not read any more; a boleto's due date cannot be before 1997 anyway).
+ */
+export function date6(name: string, start: number, end: number): FieldSpec {
+  return spec(name, start, end, 6, 'date6');
 }
 
 /** 9(n)V9(decimals): an integer count of 10^-decimals units (centavos by default). */

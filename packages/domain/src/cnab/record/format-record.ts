@@ -68,6 +68,13 @@ function formatDate(layout: RecordLayout, f: FieldSpec, value: FieldValue): stri
   return value.slice(8, 10) + value.slice(5, 7) + value.slice(0, 4);
 }
 
+/** 'YYYY-MM-DD' → DDMMAA; only years 2000-2099 fit the two digits. */
+function formatDate6(layout: RecordLayout, f: FieldSpec, value: FieldValue): string {
+  if (value === null || value === undefined || value === '') return f.empty;
+  if (typeof value !== 'string' || !isCalendarDate(value) || !value.startsWith('20')) fail(layout, f, `data "${String(value)}" inválida (use AAAA-MM-DD, ano 2000 a 2099).`);
+  return value.slice(8, 10) + value.slice(5, 7) + value.slice(2, 4);
+}
+
 function formatField(layout: RecordLayout, f: FieldSpec, value: FieldValue): string {
   if (f.fixed !== null) return f.fixed;
   switch (f.kind) {
@@ -76,6 +83,8 @@ function formatField(layout: RecordLayout, f: FieldSpec, value: FieldValue): str
       return formatNumeric(layout, f, value);
     case 'date':
       return formatDate(layout, f, value);
+    case 'date6':
+      return formatDate6(layout, f, value);
     case 'alpha':
       return formatAlpha(f, value);
   }

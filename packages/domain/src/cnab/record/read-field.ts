@@ -122,3 +122,37 @@ export function readDate(line: string, f: FieldSpec): string | null {
   }
   return iso;
 }
+
+/** DDMMAA → '20AA-MM-DD' (CNAB 400); zeros or blanks → null. Shares readDate's cache of ISO texts. */
+export function readDate6(line: string, f: FieldSpec): string | null {
+  const o = f.offset;
+  let empty = true;
+  for (let i = 0; i < 6 && empty; i++) {
+    const code = line.charCodeAt(o + i);
+    empty = code === SPACE || code === 48;
+  }
+  if (empty) return null;
+  let d = 0;
+  let m = 0;
+  let y = 2000;
+  let yy = 0;
+  for (let i = 0; i < 6; i++) {
+    const c = line.charCodeAt(o + i) - 48;
+    if (c < 0 || c > 9) throw new FieldFormatError(f, readRaw(line, f), 'deveria ser uma data DDMMAA');
+    if (i < 2) d = d * 10 + c;
+    else if (i < 4) m = m * 10 + c;
+    else yy = yy * 10 + c;
+  }
+  y += yy;
+  const leap = y % 4 === 0;
+  if (m < 1 || m > 12 || d < 1 || d > DAYS_IN_MONTH[m] || (m === 2 && d === 29 && !leap)) {
+    throw new FieldFormatError(f, readRaw(line, f), 'deveria ser uma data válida');
+  }
+  const key = y * 10000 + m * 100 + d;
+  let iso = isoDates.get(key);
+  if (iso === undefined) {
+    iso = String(y) + '-' + line.slice(o + 2, o + 4) + '-' + line.slice(o, o + 2);
+    if (isoDates.size < MAX_CACHED_DATES) isoDates.set(key, iso);
+  }
+  return iso;
+}

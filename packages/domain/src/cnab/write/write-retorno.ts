@@ -33,6 +33,8 @@ export interface RetornoTitleInput {
   payerDocument?: string;
   payerName?: string;
   companyReference?: string;
+  /** CNAB 400 only: the payment channel code the bank reports (Itaú 393-394). */
+  channel?: string;
 }
 
 export interface RetornoInput {
