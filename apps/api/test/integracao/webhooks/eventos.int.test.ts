@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, DENY_REASONS, todayInSaoPaulo } from '@bg/domain';
 import { createGarantia } from '../../../src/factories/garantia.js';
+import { webhookVencidosJob } from '../../../src/modules/integracao/webhooks/vencidos-job.js';
 import { createTestApp, type TestApp } from '../../harness.js';
+import { waitFor } from './receiver.js';
 import { acordoBody, defaulter } from '../../cobranca/support.js';
 import { lojaQueAntecipa } from '../../financeiro/support.js';
 
@@ -90,5 +92,29 @@ describe('events of the use-cases', () => {
     const ev = await eventosDe('antecipacao', id);
     expect(ev.map((e) => [e.tipo, e.sequencia])).toEqual([['antecipacao.aprovada', 1]]);
     expect(ev[0].dados.antecipacao).toMatchObject({ id, situacao: 'APROVADA', qtd_boletos: 2, total_boletos: 600 });
+  });
+});
+
+describe('boleto.vencido (the daily scan)', () => {
+  it('announces each open boleto once after its due date, not a paid or not yet due one; a second run adds nothing', async () => {
+    const { user } = await t.userWithToken({ nivel: '1' });
+    await assinar(user.empresa_id!);
+    const hoje = todayInSaoPaulo();
+    const vencida = await createGarantia(t.database.db, { empresa_id: user.empresa_id!, usuario_id: user.id, status: 'APROVADO', libera_boleto: 'S', situacao: 'GARANTIDO', parcelas: [10000], primeiroVencimento: addDays(hoje, -2) });
+    const paga = await createGarantia(t.database.db, { empresa_id: user.empresa_id!, usuario_id: user.id, status: 'APROVADO', libera_boleto: 'S', situacao: 'LIQUIDADO', parcelas: [10000], primeiroVencimento: addDays(hoje, -2) });
+    const aVencer = await createGarantia(t.database.db, { empresa_id: user.empresa_id!, usuario_id: user.id, status: 'APROVADO', libera_boleto: 'S', situacao: 'GARANTIDO', parcelas: [10000], primeiroVencimento: hoje });
+    const rodar = async () => {
+      const job = await t.app.jobs.enqueue(t.database.db, webhookVencidosJob, {});
+      await waitFor('o job', async () => {
+        const [r] = rowsOf<{ status: string }>(await t.database.db.execute(sql`select status from background_job where id = ${job!.id}`));
+        return r?.status === 'done';
+      });
+    };
+    await rodar();
+    expect((await eventosDe('boleto', vencida.boletos[0].id)).map((e) => [e.tipo, e.dados.vencimento])).toEqual([['boleto.vencido', addDays(hoje, -2)]]);
+    expect(await eventosDe('boleto', paga.boletos[0].id)).toEqual([]);
+    expect(await eventosDe('boleto', aVencer.boletos[0].id)).toEqual([]);
+    await rodar();
+    expect(await eventosDe('boleto', vencida.boletos[0].id)).toHaveLength(1);
   });
 });
