@@ -263,7 +263,7 @@ export const envSchema = z.object({
   }),
   SPC_AVISO_DIAS: withDefault(integer(1, 90), 10, {
     meaning:
-      'days between the prior notice of "Incluir no SPC" (CDC art. 43 § 2º) and the inclusion; the daily job `spc.inclusao` registers the boleto then if the debt is still open (decision 111)',
+      'days between the posting of the registered letter of the prior notice ("Incluir no SPC", then "Registrar postagem"; CDC art. 43 § 2º) and the inclusion; the daily job `spc.inclusao` registers the boleto then if the debt is still open, never without a posted letter (decisions 111, 116)',
   }),
   MESSAGING_PROVIDER: withDefault(oneOf(['outbox', 'webhook']), 'outbox', {
     meaning: 'WhatsApp/e-mail provider of the messaging outbox: `outbox` (offline: printed to the log, marked sent) or `webhook` (docs/cobranca.md)',
