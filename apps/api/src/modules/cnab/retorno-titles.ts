@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
-import { centsToDecimalText, readRetorno240, readRetorno240Chunks, type BoletoAvulsoSituacao, type CnabFileHeader, type CnabReadOptions, type RetornoTitle, type Situacao } from '@bg/domain';
+import { centsToDecimalText, readRetorno, readRetornoChunks, type BoletoAvulsoSituacao, type CnabFileHeader, type CnabReadOptions, type RetornoTitle, type Situacao } from '@bg/domain';
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
 import type { DbOrTx } from '../../db/client.js';
 import { boleto, boletoAvulso, contaCobranca, retornoItem } from '../../db/schema/index.js';
@@ -10,14 +10,17 @@ export type TitleTarget =
   | { kind: 'boleto'; id: number; situacao: Situacao | null; valor: string; empresaId: number | null }
   | { kind: 'avulso'; id: number; situacao: BoletoAvulsoSituacao; valor: string; empresaId: number | null };
 
-/** Reads a stored retorno as a stream of titles (the domain reader: one title in memory at a time). */
+/**
+ * Reads a stored retorno as a stream of titles (the domain reader: one title in memory at a time),
+ * CNAB 240 or 400 as its header says (readRetorno, decision 121).
+ */
 export function readStoredRetorno(storage: FileStorage, key: string, options: CnabReadOptions): AsyncGenerator<RetornoTitle> {
-  return readRetorno240(storage.read(key), options);
+  return readRetorno(storage.read(key), options);
 }
 
 /** The same by chunk of the file (arrays of titles, never empty): no await per title. */
 export function readStoredRetornoChunks(storage: FileStorage, key: string, options: CnabReadOptions): AsyncGenerator<RetornoTitle[]> {
-  return readRetorno240Chunks(storage.read(key), options);
+  return readRetornoChunks(storage.read(key), options);
 }
 
 /** Groups a stream of titles into arrays of `size`. */
