@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BOLETO_TRANSITIONS, nextSituacao, type BoletoAction, type Situacao } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
+import { emitirEventosBoletos, eventoDeBoleto } from '../eventos/eventos-boleto.js';
 
 /**
  * One action of the boleto state machine applied to many boletos in one statement (a remessa
@@ -30,6 +31,9 @@ export async function bulkChangeSituacao(
       select id, ${from}::varchar, ${to}::varchar, ${motivo}::varchar, ${actor.id}::int from moved
       returning 1
     )
-    select count(*)::int as n from hist`);
-  return Number((res as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    select (select count(*)::int from hist) as n, ${eventoDeBoleto(action) ? sql`(select coalesce(array_agg(id), '{}') from moved)` : sql`'{}'::int[]`} as ids`);
+  const row = (res as { rows: { n: number; ids: number[] }[] }).rows[0];
+  // the shops' webhook events of the change (a write-off confirmed without the bank: boleto.baixado)
+  if (row?.ids.length) await emitirEventosBoletos(tx, row.ids.map((id) => ({ boletoId: Number(id), action })));
+  return Number(row?.n ?? 0);
 }

@@ -77,3 +77,15 @@ describe('webhook events from the retorno bulk path', () => {
     expect((await get(t, `/api/integracao/webhooks/${criar.json().data.id}/entregas`)).json().total).toBe(4);
   });
 });
+
+describe('webhook events from Gerar Remessa', () => {
+  it('a write-off of a boleto never registered, confirmed without the bank, is announced (boleto.baixado)', async () => {
+    const [b] = await releasedBoletos(t, [10000], ['baixar']);
+    const criar = await post(t, '/api/integracao/webhooks', t.admin.token, { empresa_id: b.empresa_id, url: 'http://127.0.0.1:9/hook', eventos: ['boleto.baixado'] });
+    expect(criar.statusCode, criar.body).toBe(200);
+    await gerarRemessa(t);
+    const ev = await eventos([b.id]);
+    expect(ev.map((e) => [e.tipo, e.sequencia])).toEqual([['boleto.baixado', 1]]);
+    expect(ev[0].dados).toMatchObject({ baixa: { motivo: 'pago_a_loja' } });
+  });
+});
