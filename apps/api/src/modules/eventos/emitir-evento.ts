@@ -35,6 +35,13 @@ export type EventoNovo = {
  */
 export async function emitirEventos(tx: DbOrTx, recurso: EventoRecurso, eventos: readonly EventoNovo[]): Promise<number> {
   if (!eventos.length) return 0;
+  // one tiny probe first: with no endpoint receiving these types anywhere (the usual case of a bulk
+  // retorno, and of every install without webhooks) nothing else is sent to the database
+  const tipos = [...new Set(eventos.map((e) => e.tipo))];
+  const probe = await tx.execute(sql`
+    select exists (select 1 from integracao_webhook w where w.removido_em is null
+                    and (w.eventos @> array['*'] or w.eventos && ${`{${tipos.map((t) => `"${t}"`).join(',')}}`}::text[])) as alguma`);
+  if (!(probe as { rows: { alguma: boolean }[] }).rows[0]?.alguma) return 0;
   const payload = JSON.stringify(eventos.map((e) => ({ r: e.recursoId, t: e.tipo, e: e.empresaId ?? null, d: e.dados ?? {} })));
   const res = await tx.execute(sql`
     with novo as (
