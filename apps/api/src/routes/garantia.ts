@@ -25,7 +25,12 @@ export async function garantiaRoutes(app: FastifyInstance, ctx: AppContext) {
 
   jsonRoute(app, c.solicitaGarantia, async (request) => {
     const result = await solicitaGarantia(db, bureau, request.actor, request.body);
-    if (result.status === 200) return { status: result.status, msg: GARANTIA_MSG.sentTitle, data: result.data };
+    if (result.status === 200) {
+      // the credit policy's outcome, when one is published (docs/credito.md)
+      const r = result.data.avaliacao?.resultado;
+      const msg = r === 'APROVAR' ? 'Garantia aprovada automaticamente pela política de crédito!' : r === 'NEGAR' ? 'Solicitação não aprovada pela política de crédito.' : GARANTIA_MSG.sentTitle;
+      return { status: result.status, msg, data: result.data };
+    }
     return { status: result.status, title: GARANTIA_MSG.restrictedTitle, msg: GARANTIA_MSG.restrictedText, consulta: result.consulta };
   });
 

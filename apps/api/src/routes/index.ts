@@ -36,10 +36,12 @@ import { bancoConciliacaoRoutes } from './banco-conciliacao.js';
 import { bancoCertificadoRoutes } from './banco-certificado.js';
 import { reguaRoutes } from './regua.js';
 import { integracaoWebhookRoutes } from './integracao-webhooks.js';
-import { pagadorRoutes } from './pagador.js';
 import { integracaoChavesRoutes } from './integracao-chaves.js';
 import { apiV1Routes } from './api-v1.js';
+import { pagadorRoutes } from './pagador.js';
 import { spcCartaRoutes } from './spc-carta.js';
+import { creditoRoutes } from './credito.js';
+import { riscoRoutes } from './risco.js';
 
 /** Every route module of the API. A feature adds its module here (one line each). */
 export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -79,8 +81,10 @@ export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Prom
   bancoCertificadoRoutes,
   reguaRoutes,
   integracaoWebhookRoutes,
-  pagadorRoutes,
   integracaoChavesRoutes,
   apiV1Routes,
+  pagadorRoutes,
   spcCartaRoutes,
+  creditoRoutes,
+  riscoRoutes,
 ];

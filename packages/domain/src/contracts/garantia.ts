@@ -10,6 +10,7 @@ import {
 import { LOOKUP_RESTRICTED_STATUS } from '../garantia/deny-reasons.js';
 import { GARANTIA_STATUS, SITUACAO } from '../situacao/boleto-situacao.js';
 import { defineContract } from './contract.js';
+import { avaliacaoJson, revisaoJson } from './credito.js';
 import { PESSOA_IDENTIDADE_CAMPOS } from '../pessoa/visao.js';
 import { pessoaDadosJson, visaoMarkShape } from './pessoa.js';
 import { calendarDate, id, money, ok, okData, okOnly, pagedOf, sn, timestamp } from './envelope.js';
@@ -126,6 +127,10 @@ const garantiaDetailJson = z.object({
   duplicatas: z.array(arquivoLinkJson),
   /** Administradores only; null until run (and always null for other levels). */
   consultas: z.object({ restritiva: consultaBureauJson.nullable(), analitica: consultaBureauJson.nullable() }),
+  /** the credit policy's evaluation at submission (issue 29); null before policies or with none published */
+  avaliacao: avaliacaoJson.nullable(),
+  /** the LGPD art. 20 review of an automatic denial, when asked */
+  revisao: revisaoJson.nullable(),
 });
 
 /**
@@ -157,7 +162,7 @@ export const garantiaContracts = {
     // Both answers are HTTP 200: status 200 with data (the protocol), or status 900 with title,
     // msg and consulta (the restrictions found since the lookup).
     response: ok({
-      data: z.object({ id, digito: z.number().int(), protocolo: z.string(), pessoa_id: id }).optional(),
+      data: z.object({ id, digito: z.number().int(), protocolo: z.string(), pessoa_id: id, avaliacao: avaliacaoJson.nullable().optional() }).optional(),
       title: z.string().optional(),
       consulta: z.string().optional(),
     }).extend({ status: lookupStatus }),

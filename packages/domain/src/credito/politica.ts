@@ -78,8 +78,8 @@ export const POLITICA_PADRAO: { regras: RegrasPolitica; limites: LimitesPolitica
     renda_minima_cents: 100000,
     faixas_score: [
       { de: 0, ate: 299, resultado: 'NEGAR' },
-      { de: 300, ate: 599, resultado: 'ANALISAR' },
-      { de: 600, ate: 1000, resultado: 'APROVAR' },
+      { de: 300, ate: 549, resultado: 'ANALISAR' },
+      { de: 550, ate: 1000, resultado: 'APROVAR' },
     ],
     excesso_limite: 'ANALISAR',
   },

@@ -24,6 +24,7 @@ import { dadosColumns, dadosJson, identityOnly, visaoLoja, type DadosRow } from 
 import { isAdministrador } from '../tenancy/access.js';
 import { assertVisible, empresaScope, inScope } from '../tenancy/scope.js';
 import { withGarantiaContext } from '../../shared/garantia-context.js';
+import { avaliacaoDaGarantia, revisaoDaGarantia } from '../credito/avaliacao-garantia.js';
 
 const money = (v: string) => fromCents(toCents(v));
 
@@ -62,7 +63,7 @@ export async function getGarantia(db: Db, links: FileLinkSigner, actor: Actor, i
       ? { ...snapshot, nome_razao: snapshot.nome_razao, origem: snapshot.origem }
       : { ...identityOnly(identidade), origem: 'migracao' };
 
-  const [boletos, telefones, documentos, duplicatas, anteriores, consultas] = await Promise.all([
+  const [boletos, telefones, documentos, duplicatas, anteriores, consultas, avaliacao, revisao] = await Promise.all([
     db.select({ id: boleto.id, digito: boleto.digito, parcela: boleto.parcela, valor: boleto.valor, vencimento: boleto.vencimento, situacao: boleto.situacao })
       .from(boleto).where(eq(boleto.garantia_id, id)).orderBy(asc(boleto.parcela)),
     // the views the reader may read: a shop its own, an administrador every one (decision 104)
@@ -87,6 +88,8 @@ export async function getGarantia(db: Db, links: FileLinkSigner, actor: Actor, i
       ? db.select({ tipo: consultaBureau.tipo, html: consultaBureau.html, created_at: consultaBureau.created_at, usuario: usuario.name })
           .from(consultaBureau).innerJoin(usuario, eq(usuario.id, consultaBureau.usuario_id)).where(eq(consultaBureau.garantia_id, id))
       : Promise.resolve([]),
+    avaliacaoDaGarantia(db, id),
+    revisaoDaGarantia(db, id),
   ]);
 
   // LGPD access log: what of the person's income, documents and bureau results this answer carries
@@ -145,6 +148,8 @@ export async function getGarantia(db: Db, links: FileLinkSigner, actor: Actor, i
     documentacao: documentos.map((d) => ({ id: d.file_id, nome: d.nome, url: links.url(d.file_id), empresa_id: d.empresa_id, loja: visaoLoja(d.fantasia) })),
     duplicatas: duplicatas.map((d) => ({ id: d.id, nome: d.nome, url: links.url(d.id) })),
     consultas: { restritiva: consulta('RESTRITIVA'), analitica: consulta('ANALITICA') },
+    avaliacao,
+    revisao,
   };
 }
 

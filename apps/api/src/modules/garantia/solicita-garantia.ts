@@ -19,9 +19,12 @@ import { dadosFromInput } from '../../shared/pessoa-dados.js';
 import { openExposureCents, requestingEmpresa } from './garantia-empresa.js';
 import { limitText, lookupRestrictionsHtml } from './html.js';
 import { documentRestrictions } from './lookup-rules.js';
+import { aplicarAvaliacao, avaliarSolicitacao, type AvaliacaoCalculada } from '../credito/avaliar-solicitacao.js';
+import { politicaPublicada } from '../credito/politica-vigente.js';
+import type { Avaliacao } from '@bg/domain';
 
 export type SolicitaGarantiaResult =
-  | { status: 200; data: { id: number; digito: number; protocolo: string; pessoa_id: number } }
+  | { status: 200; data: { id: number; digito: number; protocolo: string; pessoa_id: number; avaliacao: Pick<Avaliacao, 'versao' | 'resultado' | 'motivos'> | null } }
   | { status: typeof LOOKUP_RESTRICTED_STATUS; consulta: string };
 
 /**
@@ -47,7 +50,10 @@ export async function solicitaGarantia(db: Db, bureau: BureauAdapter, actor: Act
   }
 
   return db.transaction(async (tx) => {
-    const restricoes = await documentRestrictions(tx, bureau, input.cpf_cnpj);
+    // with a published credit policy its evaluator decides, restrictions included (docs/credito.md);
+    // without one, as before: a restricted document is refused (900) and the rest goes to analysis
+    const politica = await politicaPublicada(tx);
+    const restricoes = politica ? [] : await documentRestrictions(tx, bureau, input.cpf_cnpj);
     if (restricoes.length) return { status: LOOKUP_RESTRICTED_STATUS, consulta: lookupRestrictionsHtml(input.cpf_cnpj, restricoes) };
 
     const isCnpj = input.cpf_cnpj.length === 14;
@@ -76,6 +82,14 @@ export async function solicitaGarantia(db: Db, bureau: BureauAdapter, actor: Act
       }
     }
 
+    let calc: AvaliacaoCalculada | null = null;
+    if (politica) {
+      calc = await avaliarSolicitacao(tx, bureau, politica, {
+        documento: input.cpf_cnpj, tipo_pessoa: isCnpj ? 'J' : 'F', empresa_id: empresa.id,
+        data_nascimento: dados.data_nascimento, renda: dados.renda, parcelas_cents: valores,
+      });
+    }
+
     const [g] = await tx
       .insert(garantia)
       .values({ digito: 0, empresa_id: empresa.id, usuario_id: actor.id, pessoa_id: p.id, status: 'PENDENTE', qtd_titulo: input.qtd_titulos })
@@ -90,12 +104,14 @@ export async function solicitaGarantia(db: Db, bureau: BureauAdapter, actor: Act
         .returning({ id: boleto.id });
       await tx.update(boleto).set({ digito: protocolCheckDigit(b.id) }).where(eq(boleto.id, b.id));
     }
+    if (politica && calc) await aplicarAvaliacao(tx, actor, g.id, empresa.id, politica, calc);
+    const avaliacao = calc ? { versao: calc.avaliacao.versao, resultado: calc.avaliacao.resultado, motivos: calc.avaliacao.motivos } : null;
     await recordAudit(tx, actor, {
       action: 'garantia.solicitar',
       entity: 'garantia',
       entityId: g.id,
-      summary: { empresa_id: empresa.id, pessoa_id: p.id, pessoa: before ? 'conhecida' : 'criada', visao: visao.created ? 'criada' : 'atualizada', qtd_titulos: input.qtd_titulos, total: centsToDecimalText(sumCents(valores)) },
+      summary: { empresa_id: empresa.id, pessoa_id: p.id, pessoa: before ? 'conhecida' : 'criada', visao: visao.created ? 'criada' : 'atualizada', qtd_titulos: input.qtd_titulos, total: centsToDecimalText(sumCents(valores)), ...(avaliacao ? { politica_versao: avaliacao.versao, resultado: avaliacao.resultado } : {}) },
     });
-    return { status: 200, data: { id: g.id, digito, protocolo: formatProtocol(g.id, digito), pessoa_id: p.id } };
+    return { status: 200, data: { id: g.id, digito, protocolo: formatProtocol(g.id, digito), pessoa_id: p.id, avaliacao } };
   });
 }
