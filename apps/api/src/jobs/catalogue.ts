@@ -16,6 +16,7 @@ import { runSincronizar, runWebhook } from '../modules/banco/banco-jobs.js';
 import { runEntregar, webhookEntregarJob } from '../modules/integracao/webhooks/entregar-job.js';
 import { runVencidos, webhookVencidosJob } from '../modules/integracao/webhooks/vencidos-job.js';
 import { reguaJob, runRegua } from '../modules/regua/regua-job.js';
+import { riscoAtualizarCompletaJob, riscoAtualizarJob, runAtualizarRisco } from '../modules/credito/risco/atualizar-risco.js';
 import type { JobQueue } from './job-queue.js';
 import { cron, defineJob, type JobCatalogue } from './define-job.js';
 
@@ -89,6 +90,10 @@ export function jobCatalogue(
       defineJob(webhookVencidosJob, { handler: runVencidos, policy: 'singleton', timeoutSeconds: 1800, retryLimit: 2, progressUnit: 'eventos' }),
       // The régua de cobrança (decision 115): plan today's messages, send what is due; idempotent, one run at a time.
       defineJob(reguaJob, { handler: (data, ctx) => runRegua(data, ctx, { jobs: queue, baseUrl }), policy: 'singleton', timeoutSeconds: 1800, retryLimit: 2, retryDelaySeconds: 60, progressUnit: 'mensagens' }),
+      // Portfolio risk (issue 29, docs/risco.md): the position now; the complete run adds the month-ends,
+      // safras and losses. Idempotent, one run at a time (and one transaction-scoped lock between the two).
+      defineJob(riscoAtualizarJob, { handler: (_d, ctx) => runAtualizarRisco(ctx, false), policy: 'singleton', timeoutSeconds: 600, retryLimit: 2, retryDelaySeconds: 60 }),
+      defineJob(riscoAtualizarCompletaJob, { handler: (_d, ctx) => runAtualizarRisco(ctx, true), policy: 'singleton', timeoutSeconds: 1800, retryLimit: 2, retryDelaySeconds: 60 }),
     ],
     schedules: [
       // every 10 minutes (São Paulo time): a payment is seen within minutes
@@ -113,6 +118,9 @@ export function jobCatalogue(
       cron(webhookVencidosJob, '10 6 * * *', {}),
       // every hour from 08:00 to 19:00: the régua's plan for the day, then what is due inside the sending window
       cron(reguaJob, '0 8-19 * * *', {}),
+      // every 15 minutes: the risk position now (exposure, aging); every night at 01:30 the complete run
+      cron(riscoAtualizarJob, '*/15 * * * *', {}),
+      cron(riscoAtualizarCompletaJob, '30 1 * * *', {}),
     ],
   };
 }

@@ -18,3 +18,4 @@ export * from './pagador.js';
 export * from './regua.js';
 export * from './integracao-chaves.js';
 export * from './credito.js';
+export * from './risco.js';
