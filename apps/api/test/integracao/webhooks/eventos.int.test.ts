@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, DENY_REASONS, todayInSaoPaulo } from '@bg/domain';
 import { createGarantia } from '../../../src/factories/garantia.js';
+import { emitirEvento } from '../../../src/modules/eventos/emitir-evento.js';
+import { tickWebhooks } from '../../../src/modules/integracao/webhooks/tick-webhooks.js';
 import { webhookVencidosJob } from '../../../src/modules/integracao/webhooks/vencidos-job.js';
 import { createTestApp, type TestApp } from '../../harness.js';
 import { waitFor } from './receiver.js';
@@ -116,5 +118,25 @@ describe('boleto.vencido (the daily scan)', () => {
     expect(await eventosDe('boleto', aVencer.boletos[0].id)).toEqual([]);
     await rodar();
     expect(await eventosDe('boleto', vencida.boletos[0].id)).toHaveLength(1);
+  });
+});
+
+describe('the ticker', () => {
+  it('enqueues an endpoint only when a delivery may go now: not while it waits behind an earlier event in backoff', async () => {
+    const { user } = await t.userWithToken({ nivel: '1' });
+    await assinar(user.empresa_id!);
+    const g = await createGarantia(t.database.db, { empresa_id: user.empresa_id!, usuario_id: user.id });
+    await t.database.db.transaction(async (tx) => {
+      await emitirEvento(tx, 'boleto', { tipo: 'boleto.registrado', recursoId: g.boletos[0].id });
+      await emitirEvento(tx, 'boleto', { tipo: 'boleto.pago', recursoId: g.boletos[0].id });
+    });
+    const primeira = sql`update integracao_entrega set proxima_tentativa = now() + ${sql.raw("interval '1 hour'")}
+      where evento_id = (select id from integracao_evento where recurso = 'boleto' and recurso_id = ${g.boletos[0].id} and sequencia = 1)`;
+    await t.database.db.execute(primeira);
+    // every other endpoint of this app is idle or paused; ours has seq 2 due but held behind seq 1
+    await t.database.db.execute(sql`update integracao_entrega set status = 'cancelada' where status = 'pendente' and evento_id not in (select id from integracao_evento where recurso = 'boleto' and recurso_id = ${g.boletos[0].id})`);
+    expect(await tickWebhooks(t.database.db, t.app.jobs)).toBe(0);
+    await t.database.db.execute(sql`update integracao_entrega set proxima_tentativa = now() where evento_id in (select id from integracao_evento where recurso = 'boleto' and recurso_id = ${g.boletos[0].id})`);
+    expect(await tickWebhooks(t.database.db, t.app.jobs)).toBe(1);
   });
 });

@@ -18,7 +18,15 @@ export async function tickWebhooks(db: Db, jobs: JobQueue): Promise<number> {
     await db.execute(sql`
       select w.id from integracao_webhook w
        where w.status = 'ativo' and w.removido_em is null
-         and exists (select 1 from integracao_entrega en where en.webhook_id = w.id and en.status = 'pendente' and en.proxima_tentativa <= now())`),
+         and exists (
+           select 1 from integracao_entrega en join integracao_evento ev on ev.id = en.evento_id
+            where en.webhook_id = w.id and en.status = 'pendente' and en.proxima_tentativa <= now()
+              -- one the job may send now: not held behind an earlier pending event of its resource
+              and not exists (
+                select 1 from integracao_entrega e2 join integracao_evento v2 on v2.id = e2.evento_id
+                 where e2.webhook_id = en.webhook_id and e2.status = 'pendente' and e2.id <> en.id
+                   and v2.recurso = ev.recurso and v2.recurso_id = ev.recurso_id
+                   and (v2.sequencia < ev.sequencia or (v2.sequencia = ev.sequencia and e2.id < en.id))))`),
   );
   for (const { id } of due) await jobs.enqueue(db, webhookEntregarJob, { webhookId: id }, { exclusiveKey: `integracao-webhook:${id}` });
   await avisarPausados(db, jobs);
