@@ -241,7 +241,7 @@ export const envSchema = z.object({
     secret: true,
   }),
   BANK_CREDENTIALS_KEY: optional(text(), {
-    meaning: 'key material (e.g. `openssl rand -hex 32`) that encrypts the contas\' bank credentials at rest (AES-256-GCM); unset: `JWT_SECRET`, else a key kept in `DATA_DIR/bank-credentials.key`. Changing it makes the stored client secrets unreadable (type them again)',
+    meaning: 'key material (e.g. `openssl rand -hex 32`) that encrypts the contas\' bank credentials and the shops\' webhook signing secrets at rest (AES-256-GCM); unset: `JWT_SECRET`, else a key kept in `DATA_DIR/bank-credentials.key`. Changing it makes the stored client secrets unreadable (type them again) and the webhooks\' secrets too (generate new ones)',
     defaultText: '`JWT_SECRET`, else `DATA_DIR/bank-credentials.key`',
     secret: true,
   }),
