@@ -167,3 +167,16 @@ describe('WhatsApp Cloud API', () => {
     expect(await eventos(id)).toEqual(['queued', 'suppressed']);
   });
 });
+
+describe('WhatsApp inbound from a number nobody has', () => {
+  it('is recorded without a person; SAIR from it opts nobody out and sends nothing', async () => {
+    const before = wa.messages().length;
+    const consents = await total(mensagemConsentimento);
+    expect((await wa.notify(webhookUrl, inboundTextValue('5548999990000', 'PARAR'))).status).toBe(200);
+    const [r] = await db().select().from(whatsappRecebida).where(eq(whatsappRecebida.telefone, '5548999990000'));
+    expect(r).toMatchObject({ pessoa_id: null, texto: 'PARAR' });
+    expect(await total(mensagemConsentimento)).toBe(consents);
+    expect(await db().select().from(mensagemOutbox).where(eq(mensagemOutbox.recipient, '48999990000'))).toEqual([]);
+    expect(wa.messages()).toHaveLength(before);
+  });
+});

@@ -144,6 +144,8 @@ async function registrarRecebida(db: Db, jobs: JobQueue, m: InboundPayload, now:
       .returning({ id: whatsappRecebida.id });
     if (inserted.length === 0) return { nova: false, saida: false };
     if (!pedidoDeSaida(texto)) return { nova: true, saida: false };
+    // a number nobody has on record: the message is kept, there is no one to opt out nor to confirm to
+    if (pessoas.length === 0) return { nova: true, saida: false };
     for (const pessoaId of pessoas) {
       await registrarConsentimento(tx, { pessoaId, channel: 'whatsapp', aceito: false, origem: 'whatsapp', detalhe: `Mensagem "${texto!.trim().slice(0, 20)}" de ${from}` });
     }
