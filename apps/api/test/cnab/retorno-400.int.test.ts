@@ -62,14 +62,14 @@ describe('retorno CNAB 400 (Itaú 341)', () => {
     const itens = (await get(t, `/api/retorno/getItens/${id}?per_page=100`)).json();
     const liq = itens.data.find((i: { movimento: string }) => i.movimento === '06');
     expect(liq).toMatchObject({ resultado: 'APLICADO', situacao_para: 'LIQUIDADO', valor_titulo: 100, valor_pago: 101.5, valor_juros: 1.5, valor_tarifa: 2.1 });
-    const stored = (await t.db.execute(sql`select valor_pago::text, valor_tarifa::text, valor_liquido::text from retorno_item where retorno_id = ${id} and movimento = '06'`)) as unknown as { rows: Record<string, string>[] };
+    const stored = (await t.db.execute(sql`select valor_pago::text, valor_tarifa::text, valor_liquido::text from retorno_item where retorno_id = ${id} and movimento = '06'`)) as { rows: Record<string, string>[] };
     expect(stored.rows).toEqual([{ valor_pago: '101.50', valor_tarifa: '2.10', valor_liquido: '99.40' }]);
 
     // the ledger: the liquidação's transaction carries the amount paid and the fee as separate entries
     const entries = (await t.db.execute(sql`
       select e.side, e.amount_cents::int as cents, a.code
         from ledger_transaction x join ledger_entry e on e.transaction_id = x.id join ledger_account a on a.id = e.account_id
-       where x.boleto_id = ${numbered[0].id} order by e.id`)) as unknown as { rows: { side: string; cents: number; code: string }[] };
+       where x.boleto_id = ${numbered[0].id} order by e.id`)) as { rows: { side: string; cents: number; code: string }[] };
     const amounts = entries.rows.map((r) => r.cents);
     expect(amounts).toContain(10150);
     expect(amounts).toContain(210);
