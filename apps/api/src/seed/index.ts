@@ -6,6 +6,7 @@ import { createUsuario } from '../factories/foundation.js';
 import { seedFoundation } from './seed-foundation.js';
 import { seedCadastros } from './seed-cadastros.js';
 import { seedGarantias } from './seed-garantias.js';
+import { seedCredito } from './seed-credito.js';
 import { seedBoletos, seedContaCobranca } from './seed-boletos.js';
 import { seedFinanceiro } from './seed-financeiro.js';
 import { seedCobranca } from './seed-cobranca.js';
@@ -53,6 +54,7 @@ export async function seedIfEmpty(db: Db, mode: 'demo' | 'none', adminPassword: 
     await seedFinanceiro(tx);
     await seedCobranca(tx);
     await seedCnab(tx, storage);
+    await seedCredito(tx);
     // Later features append their demo data here, in dependency order.
     return null;
   });

@@ -134,6 +134,10 @@ describe('política de crédito', () => {
     } else expect(g2.status).toBe('NÃO AUTORIZADO');
     const msgs = await t.database.db.select().from(mensagemOutbox).where(eq(mensagemOutbox.entity_id, String(id)));
     expect(msgs.filter((m) => m.entity === 'garantia')).toHaveLength(1);
+    const exp = await call('POST', '/api/lgpd/exportar', admin.token, { cpf_cnpj: doc });
+    expect(JSON.stringify(exp.json())).toContain('decisoes_automatizadas');
+    const decisoes = (exp.json().data ?? exp.json()).decisoes_automatizadas;
+    expect(decisoes).toEqual([expect.objectContaining({ garantia_id: id, versao: 2, resultado: 'NEGAR', revisao: expect.objectContaining({ status: rev.status }) })]);
     const shop = await call('GET', `/api/garantia/getById/${id}`, loja.token);
     expect(shop.json().data.revisao).toMatchObject({ status: rev.status, fundamentacao: 'Documento retirado da lista após conferência.' });
   });

@@ -16,7 +16,9 @@ import {
   cpfSuspeito,
   empresa,
   garantia,
+  garantiaAvaliacao,
   garantiaPessoa,
+  garantiaRevisao,
   mensagemOutbox,
   pessoa,
   pessoaDocumento,
@@ -123,6 +125,14 @@ export async function exportarDados(db: Db, actor: Actor, cpfCnpj: string) {
       .select({ garantia_id: consultaBureau.garantia_id, tipo: consultaBureau.tipo, provedor: consultaBureau.provider, resultado: consultaBureau.resultado, created_at: consultaBureau.created_at, usuario: usuario.name })
       .from(consultaBureau).innerJoin(usuario, eq(usuario.id, consultaBureau.usuario_id))
       .where(anyOf(consultaBureau.garantia_id, garantiaIds)).orderBy(asc(consultaBureau.id));
+    // LGPD art. 20: every automated decision about the person — the version, outcome, main criteria
+    // and the inputs it used — with the human review asked and its outcome (docs/credito.md)
+    const decisoes = await tx
+      .select({ garantia_id: garantiaAvaliacao.garantia_id, versao: garantiaAvaliacao.versao, resultado: garantiaAvaliacao.resultado, motivos: garantiaAvaliacao.motivos,
+        entradas: garantiaAvaliacao.entradas, avaliado_em: garantiaAvaliacao.avaliado_em, revisao_status: garantiaRevisao.status, revisao_prazo: garantiaRevisao.prazo,
+        revisao_fundamentacao: garantiaRevisao.fundamentacao, revisao_decidida_em: garantiaRevisao.decidida_em })
+      .from(garantiaAvaliacao).leftJoin(garantiaRevisao, eq(garantiaRevisao.garantia_id, garantiaAvaliacao.garantia_id))
+      .where(anyOf(garantiaAvaliacao.garantia_id, garantiaIds)).orderBy(asc(garantiaAvaliacao.avaliado_em));
     const suspeito = await tx.select({ motivo: cpfSuspeito.motivo, created_at: cpfSuspeito.created_at }).from(cpfSuspeito).where(eq(cpfSuspeito.cpf_cnpj, cpfCnpj));
     const acessos = await tx
       .select({ created_at: acessoDadosPessoais.created_at, usuario: usuario.name, recurso: acessoDadosPessoais.recurso, rota: acessoDadosPessoais.rota })
@@ -165,6 +175,11 @@ export async function exportarDados(db: Db, actor: Actor, cpfCnpj: string) {
         mensagens,
         consultas_documento: consultasDocumento,
         consultas_bureau: consultasBureau,
+        decisoes_automatizadas: decisoes.map(({ motivos, revisao_status, revisao_prazo, revisao_fundamentacao, revisao_decidida_em, ...d }) => ({
+          ...d,
+          criterios: motivos.map(({ codigo, texto, resultado }) => ({ codigo, texto, resultado })),
+          revisao: revisao_status ? { status: revisao_status, prazo: revisao_prazo, fundamentacao: revisao_fundamentacao, decidida_em: revisao_decidida_em } : null,
+        })),
         cpf_suspeito: suspeito[0] ?? null,
         acessos,
       },
