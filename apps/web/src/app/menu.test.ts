@@ -38,9 +38,11 @@ describe('menus by level', () => {
   it('administrador sees the four sections', () => {
     const menu = menuFor({ ...base, nivel: '2', empresa: null }, 'x');
     expect(menu.filter(isSection).map((s) => s.label)).toEqual(['Operação', 'Financeiro', 'Cobrança', 'Administração']);
-    expect(menu.filter(isSection).find((s) => s.label === 'Financeiro')!.links.slice(-2)).toEqual([
+    expect(menu.filter(isSection).find((s) => s.label === 'Financeiro')!.links.slice(-3)).toEqual([
       { label: 'Extrato', to: '/financeiro/extrato' },
       { label: 'Repasses', to: '/financeiro/repasses' },
+      // issue 29: the portfolio's risk, administradores only
+      { label: 'Risco da carteira', to: '/financeiro/risco' },
     ]);
     // Conciliação beside Remessas and Retornos (issue 26: banks by API)
     expect(menu.filter(isSection).find((s) => s.label === 'Operação')!.links.slice(-3).map((l) => l.label)).toEqual(['Remessas', 'Retornos', 'Conciliação']);

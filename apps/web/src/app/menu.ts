@@ -42,6 +42,7 @@ export function menuFor(user: CurrentUser, chatUrl: string): MenuEntry[] {
           { label: 'Fechamento', to: '/financeiro/relatorios/fechamento' },
           { label: 'Extrato', to: '/financeiro/extrato' },
           { label: 'Repasses', to: '/financeiro/repasses' },
+          { label: 'Risco da carteira', to: '/financeiro/risco' },
         ],
       },
       {
@@ -60,6 +61,7 @@ export function menuFor(user: CurrentUser, chatUrl: string): MenuEntry[] {
           { label: 'Pessoas', to: '/administracao/pessoas' },
           { label: 'Usuários', to: '/administracao/usuarios' },
           { label: 'CPFs Suspeitos', to: '/administracao/cpfs-suspeitos' },
+          { label: 'Política de Crédito', to: '/administracao/politica-credito' },
           { label: 'Auditoria', to: '/administracao/auditoria' },
           { label: 'Conta de Cobrança', to: '/administracao/conta-cobranca' },
           { label: 'Mensagens', to: '/administracao/mensagens' },

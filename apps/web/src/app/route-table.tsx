@@ -14,6 +14,7 @@ const PessoaFormPage = page(() => import('../features/pessoas/routes/PessoaFormP
 const UsuariosPage = page(() => import('../features/usuarios/routes/UsuariosPage'), 'UsuariosPage');
 const UsuarioFormPage = page(() => import('../features/usuarios/routes/UsuarioFormPage'), 'UsuarioFormPage');
 const CpfsSuspeitosPage = page(() => import('../features/cpfs-suspeitos/routes/CpfsSuspeitosPage'), 'CpfsSuspeitosPage');
+const PoliticaCreditoPage = page(() => import('../features/credito/routes/PoliticaCreditoPage'), 'PoliticaCreditoPage');
 const ImpressaoListPage = page(() => import('../features/impressao/routes/ImpressaoListPage'), 'ImpressaoListPage');
 const ImpressaoDetailPage = page(() => import('../features/impressao/routes/ImpressaoDetailPage'), 'ImpressaoDetailPage');
 const BoletosGarantidosPage = page(() => import('../features/boletos/routes/BoletosGarantidosPage'), 'BoletosGarantidosPage');
@@ -26,6 +27,7 @@ const AntecipacoesPage = page(() => import('../features/antecipacoes/routes/Ante
 const NovaAntecipacaoPage = page(() => import('../features/antecipacoes/routes/NovaAntecipacaoPage'), 'NovaAntecipacaoPage');
 const SimuladorVendaPage = page(() => import('../features/simulador-venda/routes/SimuladorVendaPage'), 'SimuladorVendaPage');
 const FaturamentoPage = page(() => import('../features/relatorios/routes/FaturamentoPage'), 'FaturamentoPage');
+const RiscoPage = page(() => import('../features/risco/routes/RiscoPage'), 'RiscoPage');
 const FechamentoPage = page(() => import('../features/relatorios/routes/FechamentoPage'), 'FechamentoPage');
 const ExtratoPage = page(() => import('../features/financeiro/routes/ExtratoPage'), 'ExtratoPage');
 const RepassesPage = page(() => import('../features/financeiro/routes/RepassesPage'), 'RepassesPage');
@@ -83,6 +85,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/financeiro/relatorios/fechamento', title: 'Fechamento', access: 'admin', element: <FechamentoPage /> },
   { path: '/financeiro/extrato', title: 'Extrato', access: 'user', element: <ExtratoPage /> },
   { path: '/financeiro/repasses', title: 'Repasses', access: 'admin', element: <RepassesPage /> },
+  { path: '/financeiro/risco', title: 'Risco da carteira', access: 'admin', element: <RiscoPage /> },
   { path: '/administracao/empresas', title: 'Empresas', access: 'user', element: <EmpresasPage /> },
   { path: '/administracao/empresas/nova', title: 'Nova Empresa', access: 'user', element: <EmpresaFormPage key="new" /> },
   { path: '/administracao/empresas/atualizacao/:idEmpresa', title: 'Atualização da Empresa', access: 'user', element: <EmpresaFormPage key="edit" /> },
@@ -99,6 +102,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/administracao/lgpd/acessos/:idPessoa', title: 'Acessos aos dados pessoais', access: 'admin', element: <AcessosPage /> },
   { path: '/administracao/lgpd/acessos-pagador/:idPessoa', title: 'Acessos à página do pagador', access: 'admin', element: <AcessosPagadorPage /> },
   { path: '/administracao/cpfs-suspeitos', title: 'CPFs Suspeitos', access: 'admin', element: <CpfsSuspeitosPage /> },
+  { path: '/administracao/politica-credito', title: 'Política de Crédito', access: 'admin', element: <PoliticaCreditoPage /> },
   { path: '/administracao/auditoria', title: 'Auditoria', access: 'admin', element: <AuditPage /> },
   { path: '/administracao/conta-cobranca', title: 'Conta de Cobrança', access: 'admin', element: <ContaCobrancaPage /> },
   { path: '/administracao/mensagens', title: 'Mensagens', access: 'admin', element: <MensagensPage /> },
