@@ -1,5 +1,6 @@
 import { BoletoError } from './boleto-error.js';
 import { bancoDoBrasilProfile } from './campo-livre/banco-do-brasil.js';
+import { bradescoProfile } from './campo-livre/bradesco.js';
 import type { BankProfile } from './campo-livre/bank-profile.js';
 import { caixaSigcbProfile } from './campo-livre/caixa-sigcb.js';
 import { itauProfile } from './campo-livre/itau.js';
@@ -12,6 +13,7 @@ export const BANK_PROFILES = {
   '104': caixaSigcbProfile,
   '001': bancoDoBrasilProfile,
   '341': itauProfile,
+  '237': bradescoProfile,
 } as const satisfies Record<string, BankProfile>;
 
 export type BankCode = keyof typeof BANK_PROFILES;
