@@ -52,7 +52,7 @@ describe('POST /api/lgpd/exportar', () => {
     const e = res.json();
     expect(Object.keys(e)).toEqual([
       'gerado_em', 'gerado_por', 'cpf_cnpj', 'titular', 'visoes', 'telefones', 'documentos', 'garantias', 'boletos', 'boletos_avulsos',
-      'acordos', 'anotacoes', 'spc', 'assinaturas', 'mensagens', 'consultas_documento', 'consultas_bureau', 'cpf_suspeito', 'acessos',
+      'acordos', 'anotacoes', 'spc', 'assinaturas', 'mensagens', 'consultas_documento', 'consultas_bureau', 'decisoes_automatizadas', 'cpf_suspeito', 'acessos',
     ]);
     // the identity, then every view marked by the shop that holds it (decision 104): the shop's
     // typed data, and the administradores' own (where the phone and the document below went)

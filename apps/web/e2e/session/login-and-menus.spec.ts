@@ -38,7 +38,7 @@ test('[SESSION]: administrador sees the four sections', async ({ page }) => {
     'Operação', 'Nova Garantia', 'Garantias', 'Impressão de Boletos', 'Antecipações', 'Remessas', 'Retornos', 'Conciliação',
     'Financeiro', 'Recebimentos', 'Boletos Garantidos', 'Boletos Avulsos', 'Faturamento', 'Fechamento', 'Extrato', 'Repasses', 'Risco da carteira',
     'Cobrança', 'Inadimplentes', 'Agendamentos', 'Acordos',
-    'Administração', 'Empresas', 'Franqueados', 'Pessoas', 'Usuários', 'CPFs Suspeitos', 'Auditoria', 'Conta de Cobrança', 'Mensagens', 'Régua de cobrança', 'LGPD',
+    'Administração', 'Empresas', 'Franqueados', 'Pessoas', 'Usuários', 'CPFs Suspeitos', 'Política de Crédito', 'Auditoria', 'Conta de Cobrança', 'Mensagens', 'Régua de cobrança', 'LGPD',
   ]);
   check();
 });
