@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import { mensagemContracts as c } from '@bg/domain';
+import { mensagemWhatsappContracts as c } from '@bg/domain';
 import { AppError } from '../errors/app-error.js';
 import { fileRoute, jsonRoute } from '../http/contract-route.js';
 import type { AppContext } from '../http/context.js';

@@ -137,6 +137,13 @@ export const mensagemContracts = {
     params: idParamSchema,
     response: okData(mensagemJson.extend({ html: z.string().nullable(), whatsapp_vars: z.array(z.string()), eventos: z.array(mensagemEventoJson) })),
   }),
+};
+
+/**
+ * The WhatsApp Cloud API's webhook: public by design (Meta calls it), authenticated by the
+ * signature of its body — apart from the administradores' outbox calls above.
+ */
+export const mensagemWhatsappContracts = {
   /** Meta's verification handshake when the webhook URL is saved (answers hub.challenge as text). */
   whatsappWebhookVerify: defineContract({
     method: 'GET', path: '/api/mensagem/whatsapp/webhook', access: 'public', tags,
