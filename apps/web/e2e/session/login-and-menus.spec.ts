@@ -21,7 +21,9 @@ test('[SESSION]: usuario of Loja Demo sees exactly its menu', async ({ page }) =
   await expect(page.getByTestId('setor')).toHaveText('Vendas');
   await expect(page.getByTestId('banner-duplicatas')).toContainText('assinar digitalmente');
   await expect.poll(() => menuLabels(page)).toEqual([
-    'Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Antecipações', 'Simular venda', 'Financeiro', 'Extrato', 'Chat',
+    'Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Antecipações', 'Simular venda', 'Financeiro', 'Extrato',
+    // the shop's own webhooks and API keys (issue 28: the Integrações permission, on for a shop's usuario)
+    'Administração', 'Webhooks', 'Integrações', 'Chat',
   ]);
   const chat = page.getByRole('link', { name: 'Chat' });
   await expect(chat).toHaveAttribute('target', '_blank');
@@ -38,7 +40,7 @@ test('[SESSION]: administrador sees the four sections', async ({ page }) => {
     'Operação', 'Nova Garantia', 'Garantias', 'Impressão de Boletos', 'Antecipações', 'Remessas', 'Retornos', 'Conciliação',
     'Financeiro', 'Recebimentos', 'Boletos Garantidos', 'Boletos Avulsos', 'Faturamento', 'Fechamento', 'Extrato', 'Repasses', 'Risco da carteira',
     'Cobrança', 'Inadimplentes', 'Agendamentos', 'Acordos',
-    'Administração', 'Empresas', 'Franqueados', 'Pessoas', 'Usuários', 'CPFs Suspeitos', 'Política de Crédito', 'Auditoria', 'Conta de Cobrança', 'Mensagens', 'Régua de cobrança', 'LGPD',
+    'Administração', 'Empresas', 'Franqueados', 'Pessoas', 'Usuários', 'CPFs Suspeitos', 'Política de Crédito', 'Auditoria', 'Conta de Cobrança', 'Mensagens', 'Régua de cobrança', 'Webhooks', 'Integrações', 'LGPD',
   ]);
   check();
 });
@@ -46,7 +48,7 @@ test('[SESSION]: administrador sees the four sections', async ({ page }) => {
 test('[SESSION]: franqueado sees the usuario menu plus its cadastros', async ({ page }) => {
   await loginAs(page, 'franqueado');
   await expect.poll(() => menuLabels(page)).toEqual([
-    'Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Financeiro', 'Extrato', 'Administração', 'Empresas', 'Usuários', 'Chat',
+    'Início', 'Nova Garantia', 'Impressão de Boletos', 'Recebimentos', 'Financeiro', 'Extrato', 'Administração', 'Empresas', 'Usuários', 'Webhooks', 'Integrações', 'Chat',
   ]);
 });
 
