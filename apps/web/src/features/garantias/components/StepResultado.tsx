@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
 import { GARANTIA_MSG } from '@bg/domain';
 import { ResultIcon, ServerHtml } from '../../../components';
+import { AvaliacaoPanel, type AvaliacaoPanelProps } from '../../../components/AvaliacaoPanel';
 
 /** How the documents sent after the request went: none chosen, on the way, sent, or refused (why). */
 export type DocumentsUpload = 'none' | 'sending' | 'sent' | { failed: string };
 
-export type WizardOutcome = { kind: 'sent'; protocolo: string; pessoaId: number; documents: DocumentsUpload } | { kind: 'restricted'; html: string };
+export type WizardOutcome = { kind: 'sent'; protocolo: string; pessoaId: number; documents: DocumentsUpload; garantiaId?: number; avaliacao?: AvaliacaoPanelProps['avaliacao'] } | { kind: 'restricted'; html: string };
 
 export interface StepResultadoProps {
   outcome: WizardOutcome;
@@ -29,12 +30,16 @@ export function StepResultado({ outcome, chatUrl, retry }: StepResultadoProps) {
       </Stack>
     );
   }
+  const resultado = outcome.avaliacao?.resultado;
   return (
     <Stack align="center" gap="sm" py="md" data-result="sent">
-      <ResultIcon ok size={56} />
+      <ResultIcon ok={resultado !== 'NEGAR'} size={56} />
       <Title order={3} ta="center">
-        {GARANTIA_MSG.sentTitle}
+        {resultado === 'APROVAR' ? 'Garantia aprovada automaticamente pela política de crédito!' : resultado === 'NEGAR' ? 'Solicitação não aprovada pela política de crédito.' : GARANTIA_MSG.sentTitle}
       </Title>
+      {outcome.avaliacao && outcome.garantiaId && (
+        <AvaliacaoPanel garantiaId={outcome.garantiaId} avaliacao={outcome.avaliacao} revisao={null} revisavel={resultado === 'NEGAR'} />
+      )}
       <Text ta="center" maw={560}>
         Para efetivar a garantia, entre em contato pelo{' '}
         <Anchor href={chatUrl} target="_blank" rel="noopener noreferrer">

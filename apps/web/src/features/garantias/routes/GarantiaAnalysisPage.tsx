@@ -13,6 +13,7 @@ import { AdminGarantiaStatus } from '../components/AdminGarantiaStatus';
 import { AcertoModal } from '../components/AcertoModal';
 import { BoletosNoBanco } from '../components/BoletosNoBanco';
 import { ConsultaPanel } from '../components/ConsultaPanel';
+import { AvaliacaoPanel } from '../../../components/AvaliacaoPanel';
 import { DenyModal } from '../components/DenyModal';
 import { GarantiaInfo } from '../components/GarantiaInfo';
 import { ImageGallery } from '../components/ImageGallery';
@@ -70,6 +71,7 @@ export function GarantiaAnalysisPage() {
         }
       />
       <GarantiaInfo g={g} />
+      <AvaliacaoPanel garantiaId={g.id} avaliacao={g.avaliacao} revisao={g.revisao} revisavel={g.status === 'NÃO AUTORIZADO' && !g.decidido_por_nome} invalidate={invalidate} />
       <ImageGallery title="Documentação" files={g.documentacao} />
       <ImageGallery title="Duplicatas Assinadas" files={g.duplicatas}>
         {open && (

@@ -114,7 +114,7 @@ export function NovaGarantiaPage() {
         setWarning({ title: res.title ?? 'Atenção!', msg: res.msg });
       } else {
         clearWizardDraft(user.id);
-        setOutcome({ kind: 'sent', protocolo: res.data.protocolo, pessoaId: res.data.pessoa_id, documents: files.length ? 'sending' : 'none' });
+        setOutcome({ kind: 'sent', protocolo: res.data.protocolo, pessoaId: res.data.pessoa_id, documents: files.length ? 'sending' : 'none', garantiaId: res.data.id, avaliacao: res.data.avaliacao ?? null });
         setStep(RESULT_STEP);
         if (files.length) await sendDocuments.run(res.data.pessoa_id);
       }
