@@ -14,6 +14,11 @@ export function fixture(name: string): Buffer {
   return readFileSync(fileURLToPath(new URL(`../../test/fixtures/cnab240/${name}`, import.meta.url)));
 }
 
+/** A CNAB 400 fixture (packages/domain/test/fixtures/cnab400, origins in its README). */
+export function fixture400(name: string): Buffer {
+  return readFileSync(fileURLToPath(new URL(`../../test/fixtures/cnab400/${name}`, import.meta.url)));
+}
+
 /** The bytes cut at the given offsets, as a stream would deliver them. */
 export function* cutAt(bytes: Uint8Array, offsets: readonly number[]): Generator<Uint8Array> {
   let from = 0;

@@ -1,4 +1,4 @@
-import { cnab400Profile } from '@bg/domain';
+import { CNAB400_BANK_PROFILES, cnab400Profile } from '@bg/domain';
 
 /**
  * Checks, as the bytes stream in, that an upload is a CNAB retorno and not a binary or some other
@@ -153,7 +153,7 @@ export class CnabTextCheck {
     const bank = text.slice(76, 79);
     this.header = { bank, kind: text[1] === '2' ? 'retorno' : 'remessa', layout: 400 };
     if (this.header.kind === 'remessa') return this.fail('Este arquivo é uma remessa, não um retorno do banco.');
-    if (!cnab400Profile(bank)) return this.fail(`Retorno CNAB 400 do banco "${bank}": este leiaute ainda não é lido (CNAB 400: Itaú 341).`);
+    if (!cnab400Profile(bank)) return this.fail(`Retorno CNAB 400 do banco "${bank}": este leiaute ainda não é lido (CNAB 400: bancos ${Object.keys(CNAB400_BANK_PROFILES).join(', ')}).`);
   }
 
   private fail(message: string): void {

@@ -8,12 +8,13 @@ import type { RecordLayout } from '../record/record-layout.js';
  * reader (read/cnab400-reader.ts) only knows that frame.
  */
 export interface Layout400 {
-  readonly remessaHeader: RecordLayout;
-  /** Registro 1 of a remessa (the title and its payer). */
-  readonly remessaDetail: RecordLayout;
+  /** Null for a bank whose files we only read (its remessa tables not transcribed yet). */
+  readonly remessaHeader: RecordLayout | null;
+  /** Registro 1 of a remessa (the title and its payer); null as above. */
+  readonly remessaDetail: RecordLayout | null;
   /** Registro 2 of a remessa (multa), when the bank has one; null otherwise. */
   readonly remessaFine: RecordLayout | null;
-  readonly remessaTrailer: RecordLayout;
+  readonly remessaTrailer: RecordLayout | null;
   readonly retornoHeader: RecordLayout;
   readonly retornoDetail: RecordLayout;
   readonly retornoTrailer: RecordLayout;

@@ -28,7 +28,7 @@ const opt = (layout: RecordLayout, line: string, name: string) => (layout.has(na
 /** Registro 0 with the bank's table. Throws FieldFormatError on a malformed field. */
 export function readFileHeader400(profile: CnabBankProfile400, line: string, lineNumber: number): CnabFileHeader {
   const kind = line[1] === '1' ? 'remessa' : line[1] === '2' ? 'retorno' : null;
-  const h = kind === 'remessa' ? profile.layout.remessaHeader : profile.layout.retornoHeader;
+  const h = (kind === 'remessa' ? profile.layout.remessaHeader : null) ?? profile.layout.retornoHeader;
   const agency = opt(h, line, 'agencia');
   const account = opt(h, line, 'conta');
   const code = opt(h, line, 'codigoEmpresa');
@@ -185,7 +185,7 @@ export class Cnab400Reader<T> {
 
   private checkTrailer(ctx: ReadContext400, line: string, lineNumber: number): void {
     const t = this.expected === 'retorno' ? ctx.profile.layout.retornoTrailer : ctx.profile.layout.remessaTrailer;
-    if (!t.has('quantidadeDetalhes')) return;
+    if (!t || !t.has('quantidadeDetalhes')) return;
     const declared = readUnits(line, t.field('quantidadeDetalhes'));
     if (declared !== this.details) this.report.warn('CONTAGEM_DIVERGENTE', lineNumber, `o trailer informa ${declared} registros de transação, foram lidos ${this.details}.`);
   }

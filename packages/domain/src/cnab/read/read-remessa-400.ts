@@ -12,6 +12,11 @@ class RemessaHandler400 implements DetailHandler400<RemessaEntryRead> {
   detail(line: string, lineNumber: number, ctx: ReadContext400): RemessaEntryRead | null {
     const previous = this.pending;
     const d = ctx.profile.layout.remessaDetail;
+    if (d === null) {
+      this.pending = null;
+      ctx.report.warn('ESTRUTURA', lineNumber, `o leiaute de remessa CNAB 400 do banco ${ctx.profile.code} não está cadastrado; registro não lido.`);
+      return previous;
+    }
     const movement = readCode2(line, d.field('codigoOcorrencia'));
     const kinds = ctx.profile.remessaKindCodes;
     const kind = (Object.keys(kinds) as (keyof typeof kinds)[]).find((k) => kinds[k] === movement) ?? null;

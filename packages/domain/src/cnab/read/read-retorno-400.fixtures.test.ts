@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CnabFileHeader, CnabWarning, RemessaEntryRead, RetornoTitle } from '../cnab-types.js';
-import { chunksOf } from '../test-helpers.js';
+import { chunksOf, fixture400 } from '../test-helpers.js';
 import { readRemessa400 } from './read-remessa-400.js';
 import { detectCnabLayout, readRetorno, readRetornoChunks } from './read-retorno-any.js';
 
@@ -10,9 +8,6 @@ import { detectCnabLayout, readRetorno, readRetornoChunks } from './read-retorno
  * CNAB 400 files of other projects (origins in packages/domain/test/fixtures/README.md), read
  * with the values their own tests assert; "by hand" marks values read from the manual's positions.
  */
-export function fixture400(name: string): Buffer {
-  return readFileSync(fileURLToPath(new URL(`../../../test/fixtures/cnab400/${name}`, import.meta.url)));
-}
 
 async function readAll(bytes: Uint8Array, chunk = 65_536) {
   const warnings: CnabWarning[] = [];

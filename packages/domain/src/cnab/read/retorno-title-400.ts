@@ -183,9 +183,10 @@ function emvField(payload: string, id: string): string | null {
 
 /** A Pix record: the BR Code, its txid (62.05) and the bank's error code when not zero. */
 export function readPix400(layout: RecordLayout, line: string, lineNumber: number): CnabPixRecord {
-  const qrCode = layout.has('pixCopiaECola') ? readText(line, layout.field('pixCopiaECola')) : '';
+  // Itaú sends the whole BR Code; Bradesco the location URL and the txid in fields of their own
+  const qrCode = layout.has('pixCopiaECola') ? readText(line, layout.field('pixCopiaECola')) : layout.has('pixLocation') ? readText(line, layout.field('pixLocation')) : '';
   const additional = qrCode ? emvField(qrCode, '62') : null;
-  const txid = additional ? (emvField(additional, '05') ?? '') : '';
+  const txid = layout.has('pixTxid') ? readText(line, layout.field('pixTxid')) : additional ? (emvField(additional, '05') ?? '') : '';
   const error = layout.has('pixErro') ? readText(line, layout.field('pixErro')) : '';
   return { qrCode, txid, errorCode: /^0*$/.test(error) ? '' : error, line: lineNumber };
 }

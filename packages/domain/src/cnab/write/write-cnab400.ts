@@ -14,12 +14,16 @@ import type { RetornoInput, RetornoTitleInput } from './write-retorno.js';
 import { remessaDueDateMessage } from './remessa-records.js';
 import { joinCnabLines, type RemessaRejectHandler } from './write-remessa.js';
 
-type WriterProfile400 = CnabBankProfile400 & { readonly writer: CnabWriterRules400 };
+type WriterProfile400 = CnabBankProfile400 & {
+  readonly writer: CnabWriterRules400;
+  readonly layout: CnabBankProfile400['layout'] & { remessaHeader: RecordLayout; remessaDetail: RecordLayout; remessaTrailer: RecordLayout };
+};
 
 /** Writing needs the bank's account and nosso-número rules: only the banks with a CNAB 400 profile. */
 export function cnab400WriterProfile(bank: string): WriterProfile400 {
   const profile = Object.prototype.hasOwnProperty.call(CNAB400_BANK_PROFILES, bank) ? CNAB400_BANK_PROFILES[bank] : undefined;
-  if (!profile || !profile.writer) {
+  const l = profile?.layout;
+  if (!profile || !profile.writer || !l?.remessaHeader || !l.remessaDetail || !l.remessaTrailer) {
     const supported = Object.keys(CNAB400_BANK_PROFILES).join(', ');
     throw new CnabError('BANCO_NAO_SUPORTADO', `Não há perfil CNAB 400 para gerar arquivos do banco "${bank}" (suportados: ${supported}).`, { field: 'account.bank' });
   }
