@@ -17,6 +17,13 @@ import { listRemessas } from '../../src/modules/cnab/list-remessas.js';
 import { listRetornos } from '../../src/modules/cnab/list-retornos.js';
 import { getFaturamento } from '../../src/modules/relatorio/get-faturamento.js';
 import { getFechamento } from '../../src/modules/relatorio/get-fechamento.js';
+import { getExposicao } from '../../src/modules/credito/risco/get-exposicao.js';
+import { getVintage } from '../../src/modules/credito/risco/get-vintage.js';
+import { getRolagem } from '../../src/modules/credito/risco/get-rolagem.js';
+import { getPrimeiroPagamento } from '../../src/modules/credito/risco/get-primeiro-pagamento.js';
+import { getCuraAcordo } from '../../src/modules/credito/risco/get-cura-acordo.js';
+import { getPerdas } from '../../src/modules/credito/risco/get-perdas.js';
+import { getProvisoes } from '../../src/modules/credito/risco/get-provisoes.js';
 
 /**
  * The calls bench:api measures. Each has its HTTP request and, for the lists and reports, the
@@ -97,9 +104,31 @@ export function scenarios(p: Probe): Scenario[] {
       name: 'relatorio/getFechamento (loja-mês)', group: 'relatório', method: 'GET', path: `/api/relatorio/getFechamento?${qs(fechamento)}`, as: 'admin', slow: true,
       run: (db) => getFechamento(db, p.admin, fechamento),
     },
+    // Risco da carteira (issue 29, docs/risco.md): each screen of /financeiro/risco, on the summaries
+    // of risco.atualizar (its complete run must have run once on the dataset: docs/performance.md)
+    ...riscoScenarios(today, p.admin),
     { name: 'garantia/getById', group: 'detalhe', method: 'GET', path: `/api/garantia/getById/${p.garantiaId}`, as: 'admin', run: (db) => getGarantia(db, links, p.admin, p.garantiaId) },
     { name: 'boleto/getById', group: 'detalhe', method: 'GET', path: `/api/boleto/getById/${p.boletoId}`, as: 'admin', run: (db) => getBoleto(db, p.admin, p.boletoId) },
     { name: 'pessoa/getById', group: 'detalhe', method: 'GET', path: `/api/pessoa/getById/${p.pessoaId}`, as: 'admin', run: (db) => getPessoa(db, p.admin, p.pessoaId) },
+  ];
+}
+
+/** The risk screens: the last 24 months (the default screen asks for 12). */
+function riscoScenarios(today: string, admin: Actor): Scenario[] {
+  const ate = today.slice(0, 7);
+  const t = Number(ate.slice(0, 4)) * 12 + Number(ate.slice(5, 7)) - 1 - 23;
+  const periodo = { de: `${Math.floor(t / 12)}-${String((t % 12) + 1).padStart(2, '0')}`, ate };
+  const r = (name: string, path: string, run: (db: Db) => Promise<unknown>, q: Record<string, string> = {}): Scenario => ({
+    name: `risco/${name}`, group: 'relatório', method: 'GET', path: `/api/risco/${path}${Object.keys(q).length ? `?${qs(q)}` : ''}`, as: 'admin', run,
+  });
+  return [
+    r('exposicao', 'exposicao', (db) => getExposicao(db, admin)),
+    r('vintage (24 meses)', 'vintage', (db) => getVintage(db, admin, periodo, today), periodo),
+    r('rolagem', 'rolagem', (db) => getRolagem(db, admin, {})),
+    r('primeiro-pagamento (24 meses)', 'primeiro-pagamento', (db) => getPrimeiroPagamento(db, admin, periodo, today), periodo),
+    r('cura-acordo (24 meses)', 'cura-acordo', (db) => getCuraAcordo(db, admin, periodo, today), periodo),
+    r('perdas (24 meses)', 'perdas', (db) => getPerdas(db, admin, periodo, today), periodo),
+    r('provisoes', 'provisoes', (db) => getProvisoes(db, admin)),
   ];
 }
 

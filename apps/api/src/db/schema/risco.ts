@@ -28,6 +28,17 @@ export const riscoExposicao = pgTable('risco_exposicao', {
   valor_pendente: money('valor_pendente').notNull(),
 }, (t) => [primaryKey({ columns: [t.empresa_id, t.pessoa_id] })]);
 
+// 0177: per CPF/CNPJ across every shop (the 20 largest read from its index)
+export const riscoExposicaoDocumento = pgTable('risco_exposicao_documento', {
+  pessoa_id: integer('pessoa_id').primaryKey(),
+  lojas: integer('lojas').notNull(),
+  boletos: integer('boletos').notNull(),
+  valor_garantido: money('valor_garantido').notNull(),
+  valor_vencido: money('valor_vencido').notNull(),
+  valor_honrado: money('valor_honrado').notNull(),
+  valor_pendente: money('valor_pendente').notNull(),
+});
+
 export const riscoAgingAtual = pgTable('risco_aging_atual', {
   faixa: varchar('faixa', { length: 2 }).$type<FaixaRisco>().primaryKey(),
   boletos: integer('boletos').notNull(),

@@ -186,7 +186,7 @@ describe('risco da carteira on a hand-built portfolio', () => {
     const audits = (await t.database.db.execute(sql`select count(*)::int as n from audit_log where action = 'risco.provisao_faixas'`)) as { rows: { n: number }[] };
     expect(audits.rows[0]!.n).toBe(1);
     await t.call({ method: 'POST', url: '/api/risco/provisoes/faixas/padrao', token: admin.token });
-    expect(f((await get('/api/risco/provisoes')).faixas).C.percentual).toBe(3);
+    expect(f((await get('/api/risco/provisoes')).faixas).C).toMatchObject({ percentual: 3 });
   });
 
   it('exposure now: R$ 700 guaranteed (Loja Dois 500, Loja Um 200), P1 across two shops, honoured 300; over-30 50 %', async () => {

@@ -45,6 +45,12 @@ export async function atualizarRisco(db: DbOrTx, hoje: string, agora: Date = new
        where b.situacao in (${sqlNaCarteira})
           or (b.situacao is null and g.status in ('PENDENTE', 'APROVADO'))
        group by b.empresa_id, g.pessoa_id`);
+    await tx.execute(sql`delete from risco_exposicao_documento`);
+    await tx.execute(sql`
+      insert into risco_exposicao_documento (pessoa_id, lojas, boletos, valor_garantido, valor_vencido, valor_honrado, valor_pendente)
+      select pessoa_id, (count(*) filter (where valor_garantido > 0))::int, sum(boletos)::int, sum(valor_garantido),
+             sum(valor_vencido), sum(valor_honrado), sum(valor_pendente)
+        from risco_exposicao group by pessoa_id`);
     await tx.execute(sql`delete from risco_aging_atual`);
     await tx.execute(sql`
       insert into risco_aging_atual (faixa, boletos, valor)

@@ -31,7 +31,7 @@ export async function getExposicao(db: DbOrTx, actor: Actor) {
            coalesce(sum(valor_vencido), 0)::text as valor_vencido, coalesce(sum(valor_honrado), 0)::text as valor_honrado,
            coalesce(sum(valor_pendente), 0)::text as valor_pendente,
            count(distinct empresa_id) filter (where valor_garantido > 0)::int as lojas,
-           count(distinct pessoa_id) filter (where valor_garantido > 0)::int as documentos
+           (select count(*) from risco_exposicao_documento where valor_garantido > 0)::int as documentos
       from risco_exposicao`);
   const [aging] = await rowsOf<{ total: string; v30: string; v90: string }>(db, sql`
     select coalesce(sum(valor), 0)::text as total,
@@ -50,15 +50,11 @@ export async function getExposicao(db: DbOrTx, actor: Actor) {
     join empresa e on e.id = x.empresa_id
     order by x.valor_garantido::numeric desc, x.empresa_id`);
   const docs = await rowsOf<Linha & { pessoa_id: number; cpf_cnpj: string; nome: string; lojas: number }>(db, sql`
-    select x.*, p.cpf_cnpj, p.nome_razao as nome from (
-      select pessoa_id, sum(boletos)::int as boletos, count(*) filter (where valor_garantido > 0)::int as lojas,
-             sum(valor_garantido)::text as valor_garantido, sum(valor_vencido)::text as valor_vencido,
-             sum(valor_honrado)::text as valor_honrado, sum(valor_pendente)::text as valor_pendente
-        from risco_exposicao group by pessoa_id
-       order by sum(valor_garantido) desc, pessoa_id limit ${TOP}) x
-    join pessoa p on p.id = x.pessoa_id
-    order by x.valor_garantido::numeric desc, x.pessoa_id`);
-
+    select x.pessoa_id, x.lojas, x.boletos, x.valor_garantido::text, x.valor_vencido::text, x.valor_honrado::text, x.valor_pendente::text,
+           p.cpf_cnpj, p.nome_razao as nome
+      from (select * from risco_exposicao_documento order by valor_garantido desc, pessoa_id limit ${TOP}) x
+      join pessoa p on p.id = x.pessoa_id
+     order by x.valor_garantido desc, x.pessoa_id`);
   const uso = (l: Linha, limite: number | null) => ({
     limite: limite === null ? null : fromCents(limite),
     uso_percentual: limite === null ? null : pct(c(l.valor_garantido) + c(l.valor_pendente), limite),
@@ -89,8 +85,8 @@ export async function getExposicao(db: DbOrTx, actor: Actor) {
   if (limiteDoc !== null) {
     const acima = await rowsOf<{ pessoa_id: number; cpf_cnpj: string; nome: string; exposicao: string }>(db, sql`
       select x.pessoa_id, p.cpf_cnpj, p.nome_razao as nome, x.exposicao::text from (
-        select pessoa_id, sum(valor_garantido + valor_pendente) as exposicao from risco_exposicao group by pessoa_id
-        having sum(valor_garantido + valor_pendente) > ${centsToDecimalText(limiteDoc)}::numeric) x
+        select pessoa_id, valor_garantido + valor_pendente as exposicao from risco_exposicao_documento
+         where valor_garantido + valor_pendente > ${centsToDecimalText(limiteDoc)}::numeric) x
       join pessoa p on p.id = x.pessoa_id order by x.exposicao desc limit 100`);
     for (const a of acima) {
       const v = c(a.exposicao);
