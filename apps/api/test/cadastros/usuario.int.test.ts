@@ -25,7 +25,7 @@ describe('POST /api/usuario/create', () => {
     expect(res.statusCode).toBe(200);
     const id = res.json().data.id;
     const [row] = await t.database.db.select().from(usuario).where(eq(usuario.id, id));
-    expect(row).toMatchObject({ nivel: '1', empresa_id: user.empresa_id, situacao: 'ATIVO', permissoes: ['usuario', 'usuario.updatePassword'] });
+    expect(row).toMatchObject({ nivel: '1', empresa_id: user.empresa_id, situacao: 'ATIVO', permissoes: ['usuario', 'usuario.updatePassword', 'integracao.chaves'] }); // the shop's API keys and webhooks (decision 117)
     expect(row.password_hash).not.toContain('segredo123');
     await t.login(payload.login, 'segredo123');
     const [audit] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'usuario.create'), eq(auditLog.entity_id, String(id))));
