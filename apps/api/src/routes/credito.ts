@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { creditoContracts as c } from '@bg/domain';
+import type { FastifyRequest } from 'fastify';
+import { creditoContracts as c, creditoPagadorContracts as cp } from '@bg/domain';
 import { jsonRoute } from '../http/contract-route.js';
 import type { AppContext } from '../http/context.js';
 import { descartarRascunho, getPolitica, listPoliticas, publicarPolitica, salvarRascunho } from '../modules/credito/politicas.js';
 import { decidirRevisao, listRevisoes, solicitarRevisao } from '../modules/credito/revisoes.js';
 import { simularPolitica } from '../modules/credito/simular-politica.js';
+import { negativasDoPagador, solicitarRevisaoPagador } from '../modules/credito/negativas-pagador.js';
+import type { PagadorDeps } from '../modules/pagador/identificar-pagador.js';
+
+const clientOf = (request: FastifyRequest) => ({ ip: request.ip || 'desconhecido', userAgent: request.headers['user-agent'] ?? null });
 
 /** Administração > Política de Crédito and the LGPD art. 20 reviews (docs/credito.md). */
 export async function creditoRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -33,5 +38,17 @@ export async function creditoRoutes(app: FastifyInstance, ctx: AppContext) {
     status: 200,
     msg: 'Decisão registrada e comunicada à loja.',
     data: await decidirRevisao(db, ctx.jobs, request.actor, request.params.id, request.body.decisao, request.body.fundamentacao),
+  }));
+
+  // the payer page's side (public, with the payer's session; per-IP limits of the public calls)
+  const deps: PagadorDeps = { db, links: ctx.fileLinks, now: () => ctx.clock.now() };
+  jsonRoute(app, cp.negativas, async (request, reply) => {
+    reply.header('x-robots-tag', 'noindex').header('cache-control', 'no-store');
+    return { status: 200, msg: 'ok', data: await negativasDoPagador(deps, request.body.sessao, clientOf(request)) };
+  });
+  jsonRoute(app, cp.solicitarRevisao, async (request) => ({
+    status: 200,
+    msg: 'Revisão solicitada: um analista responderá em até 10 dias.',
+    data: await solicitarRevisaoPagador(deps, request.body, clientOf(request)),
   }));
 }

@@ -142,6 +142,26 @@ describe('política de crédito', () => {
     expect(shop.json().data.revisao).toMatchObject({ status: rev.status, fundamentacao: 'Documento retirado da lista após conferência.' });
   });
 
+  it('the payer page lists the person\'s automatic denials and asks for a review; another person\'s guarantee is 404', async () => {
+    const doc = newCpf();
+    await t.database.db.insert(cpfSuspeito).values({ cpf_cnpj: doc, motivo: 'teste', usuario_id: admin.user.id });
+    const id = (await solicitar({ cpf_cnpj: doc, renda: 5000 })).json().data.id;
+    const outro = (await solicitar({ renda: 5000 })).json().data.id;
+    const ident = await t.call({ method: 'POST', url: '/api/pagador/identificar', payload: { documento: doc, data: '21/03/1979' } });
+    expect(ident.statusCode).toBe(200);
+    const sessao = ident.json().data.sessao;
+    const lista = await t.call({ method: 'POST', url: '/api/pagador/negativas', payload: { sessao } });
+    expect(lista.json().data).toEqual([expect.objectContaining({ garantia_id: id, revisao: null, motivos: expect.arrayContaining([expect.stringContaining('lista interna')]) })]);
+    expect((await t.call({ method: 'POST', url: '/api/pagador/revisao', payload: { sessao, garantia_id: outro } })).statusCode).toBe(404);
+    expect((await t.call({ method: 'POST', url: '/api/pagador/revisao', payload: { sessao: 'x', garantia_id: id } })).statusCode).toBe(404);
+    const rv = await t.call({ method: 'POST', url: '/api/pagador/revisao', payload: { sessao, garantia_id: id, justificativa: 'Nunca fui suspeito.' } });
+    expect(rv.statusCode).toBe(200);
+    const [r] = await t.database.db.select().from(garantiaRevisao).where(eq(garantiaRevisao.garantia_id, id));
+    expect(r).toMatchObject({ origem: 'PAGADOR', solicitada_por: null, justificativa: 'Nunca fui suspeito.', status: 'PENDENTE' });
+    expect(rv.json().data.prazo).toBe(r.prazo);
+    expect((await t.call({ method: 'POST', url: '/api/pagador/negativas', payload: { sessao } })).json().data[0].revisao).toMatchObject({ status: 'PENDENTE', prazo: r.prazo });
+  });
+
   it('a review is refused for a guarantee not denied by the policy', async () => {
     const id = (await solicitar({ renda: 5000 })).json().data.id;
     expect((await call('POST', `/api/credito/revisao/solicitar/${id}`, loja.token, {})).statusCode).toBe(409);

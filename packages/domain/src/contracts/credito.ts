@@ -161,3 +161,28 @@ export const creditoContracts = {
 };
 
 export const okAvaliacao = ok({ avaliacao: avaliacaoJson.nullable() });
+
+/** The payer's page (public, with its session): the person's automatic denials and their reviews. */
+export const negativaPagadorJson = z.object({
+  garantia_id: id,
+  protocolo: z.string(),
+  data: timestamp,
+  loja: z.string(),
+  motivos: z.array(z.string()),
+  revisao: z.object({ status: z.enum(['PENDENTE', 'MANTIDA', 'REVERTIDA']), prazo: calendarDate, fundamentacao: z.string().nullable() }).nullable(),
+});
+
+export const creditoPagadorContracts = {
+  negativas: defineContract({
+    method: 'POST', path: '/api/pagador/negativas', access: 'public', tags,
+    summary: 'Página do pagador: as negativas automáticas de crédito da pessoa identificada',
+    body: z.object({ sessao: z.string().max(200) }),
+    response: okData(z.array(negativaPagadorJson)),
+  }),
+  solicitarRevisao: defineContract({
+    method: 'POST', path: '/api/pagador/revisao', access: 'public', tags,
+    summary: 'Página do pagador: solicitar a revisão humana de uma negativa automática (LGPD art. 20)',
+    body: z.object({ sessao: z.string().max(200), garantia_id: z.coerce.number().int().positive(), justificativa: z.string().trim().max(2000, 'No máximo 2000 caracteres').optional() }),
+    response: okData(z.object({ prazo: calendarDate })),
+  }),
+};
