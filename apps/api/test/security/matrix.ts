@@ -389,6 +389,19 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/financeiro/getSaldosLojas': entry(ADMIN, () => ({ query: { somente_a_repassar: 'N' } })),
   'GET /api/financeiro/getRepasses': entry(ADMIN),
   'GET /api/financeiro/getRepassesCsv': entry(ADMIN),
+
+  // Risco da carteira (issue 29, docs/risco.md): administradores only
+  'GET /api/risco/exposicao': entry(ADMIN),
+  'GET /api/risco/vintage': entry(ADMIN),
+  'GET /api/risco/rolagem': entry(ADMIN),
+  'GET /api/risco/primeiro-pagamento': entry(ADMIN),
+  'GET /api/risco/cura-acordo': entry(ADMIN),
+  'GET /api/risco/perdas': entry(ADMIN),
+  'GET /api/risco/provisoes': entry(ADMIN),
+  'POST /api/risco/provisoes/faixas': entry(ADMIN, () => ({ body: { faixas: [{ faixa: 'A', percentual: 0.5 }] } })),
+  'POST /api/risco/provisoes/faixas/padrao': entry(ADMIN),
+  'POST /api/risco/atualizar': entry(ADMIN),
+  'GET /api/risco/csv': entry(ADMIN, () => ({ query: { quadro: 'provisoes' } })),
 };
 
 /** quitar, as the use-case does it: the guarantee honoured and its payout posted. */
