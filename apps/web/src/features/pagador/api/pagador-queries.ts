@@ -7,4 +7,6 @@ export const pagadorKeys = {
   boletosDa: (sessao: string | null) => ['pagador-boletos', sessao] as const,
   /** One person's access log (administradores). */
   acessos: (pessoaId: number) => ['pagador-acessos', pessoaId] as const,
+  /** The person's automatic credit denials (one per session). */
+  negativas: (sessao: string) => ['pagador-negativas', sessao] as const,
 };

@@ -8,6 +8,7 @@ import { pagadorApi } from '../api/pagador';
 import { pagadorKeys } from '../api/pagador-queries';
 import { BoletoPagadorCard } from '../components/BoletoPagadorCard';
 import { IdentificacaoForm, type Identificacao } from '../components/IdentificacaoForm';
+import { NegativasCredito } from '../components/NegativasCredito';
 import { PreferenciasContato } from '../components/PreferenciasContato';
 
 const APP_NAME = 'Boleto Garantido';
@@ -148,6 +149,7 @@ export function PagadorPage() {
             ))}
           </>
         )}
+        <NegativasCredito sessao={sessaoAtual} />
         <PreferenciasContato sessao={sessaoAtual} canais={p.canais} onSaved={() => void pagina.refetch()} />
         <Text size="xs" c="dimmed">
           Por segurança, esta página encerra a sessão em 30 minutos. Pagou há pouco? O boleto deixa de aparecer quando o banco confirmar o pagamento.
