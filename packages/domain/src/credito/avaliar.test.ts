@@ -24,7 +24,7 @@ describe('avaliarPolitica', () => {
   });
 
   it.each([
-    [0, 'NEGAR'], [299, 'NEGAR'], [300, 'ANALISAR'], [549, 'ANALISAR'], [550, 'APROVAR'], [1000, 'APROVAR'],
+    [0, 'NEGAR'], [199, 'NEGAR'], [200, 'ANALISAR'], [649, 'ANALISAR'], [650, 'APROVAR'], [1000, 'APROVAR'],
   ] as const)('score %i falls in the band whose outcome is %s', (score, resultado) => {
     expect(av({ score }).resultado).toBe(resultado);
   });

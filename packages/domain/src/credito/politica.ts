@@ -77,9 +77,9 @@ export const POLITICA_PADRAO: { regras: RegrasPolitica; limites: LimitesPolitica
     renda_minima: 'ANALISAR',
     renda_minima_cents: 100000,
     faixas_score: [
-      { de: 0, ate: 299, resultado: 'NEGAR' },
-      { de: 300, ate: 549, resultado: 'ANALISAR' },
-      { de: 550, ate: 1000, resultado: 'APROVAR' },
+      { de: 0, ate: 199, resultado: 'NEGAR' },
+      { de: 200, ate: 649, resultado: 'ANALISAR' },
+      { de: 650, ate: 1000, resultado: 'APROVAR' },
     ],
     excesso_limite: 'ANALISAR',
   },
