@@ -1,6 +1,6 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   addDays,
   addMonthsClamped,
@@ -241,7 +241,7 @@ export async function buildWorld(s: SecurityApp) {
     const g = await garantiaOf(t, { status: 'APROVADO', pessoa_id: p.id });
     const res = await expectOk('assinatura', call({ method: 'POST', url: `/api/boleto/getDuplicataAssinatura/${g.id}`, token, payload: { email: 'cliente@example.com', telefone: '11987654321' } }));
     const id = res.data.id as number;
-    const [msg] = await db.select().from(mensagemOutbox).where(eq(mensagemOutbox.entity_id, String(id)));
+    const [msg] = await db.select().from(mensagemOutbox).where(and(eq(mensagemOutbox.entity, 'assinatura'), eq(mensagemOutbox.entity_id, String(id))));
     const m = /\/assinatura\/([A-Za-z0-9_-]+)$/.exec(msg?.link ?? '');
     if (!m) throw new Error('fixture assinatura: no link in the outbox');
     return { id, token: m[1], garantiaId: g.id, signatario: { cpf_cnpj: p.cpf_cnpj, nome: p.nome_razao } };
