@@ -11,6 +11,7 @@ import { seedBoletos, seedContaCobranca } from './seed-boletos.js';
 import { seedFinanceiro } from './seed-financeiro.js';
 import { seedCobranca } from './seed-cobranca.js';
 import { seedCnab } from './seed-cnab.js';
+import { seedRisco } from './seed-risco.js';
 import { DEMO_LOGINS } from './demo-logins.js';
 import { passwordPolicyError } from '../modules/auth/password-policy.js';
 import { invalidVariable } from '../startup-errors.js';
@@ -55,6 +56,7 @@ export async function seedIfEmpty(db: Db, mode: 'demo' | 'none', adminPassword: 
     await seedCobranca(tx);
     await seedCnab(tx, storage);
     await seedCredito(tx);
+    await seedRisco(tx);
     // Later features append their demo data here, in dependency order.
     return null;
   });
