@@ -27,10 +27,18 @@ export interface AvaliacaoPanelProps {
  * in plain Portuguese; for an automatic denial, the right to a human review (LGPD art. 20) —
  * "Solicitar revisão", then its 10-day deadline and, once decided, the reviewer's decision and reasoning.
  */
-export function AvaliacaoPanel({ garantiaId, avaliacao, revisao, revisavel, invalidate = [], onRevisao }: AvaliacaoPanelProps) {
+export function AvaliacaoPanel({ garantiaId, avaliacao, revisao: revisaoProp, revisavel, invalidate = [], onRevisao }: AvaliacaoPanelProps) {
   const [justificativa, setJustificativa] = useState('');
-  const solicitar = useSubmit(() => call(creditoContracts.revisaoSolicitar, { params: { id: garantiaId }, body: { justificativa: justificativa || undefined } }), { invalidate, onSuccess: () => onRevisao?.() });
+  const [pedida, setPedida] = useState<Revisao | null>(null);
+  const solicitar = useSubmit(() => call(creditoContracts.revisaoSolicitar, { params: { id: garantiaId }, body: { justificativa: justificativa || undefined } }), {
+    invalidate,
+    onSuccess: (r) => {
+      setPedida(r.data);
+      onRevisao?.();
+    },
+  });
   if (!avaliacao) return null;
+  const revisao = revisaoProp ?? pedida;
   return (
     <Section title="Avaliação da política de crédito">
       <Stack gap="xs">
