@@ -20,6 +20,9 @@ const ALLOWED: Record<string, string> = {
   'POST /api/banco/webhook/:id token':
     'the bank calls the URL registered at its portal (issue 26 fixes `?token=`): a per-conta secret, compared in constant time, masked in our logs (request URLs are logged without query strings)',
   'GET /api/arquivo/:id sig': 'signed, expiring (FILE_LINK_TTL) link to one stored file, for <img src>/downloads that cannot send a header',
+  'GET /api/mensagem/whatsapp/webhook hub.verify_token':
+    "Meta's verification handshake sends it as a query parameter (their protocol, not ours): compared in constant time with WHATSAPP_VERIFY_TOKEN; request URLs are logged without query strings",
+  'GET /api/pagador/boleto/:id/pdf sig': "the payer page's PDF link: signed for that person and boleto, expiring in minutes (issue 27), opened by a plain download",
 };
 
 function allContracts(): ContractDefinition[] {
