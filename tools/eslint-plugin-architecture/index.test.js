@@ -17,7 +17,8 @@ async function boundaryErrors(file, code) {
     .map((m) => m.message);
 }
 
-describe('architecture lint rules', () => {
+// the first call starts ESLint (a few seconds on a loaded 2-CPU machine): no test here is about speed
+describe('architecture lint rules', { timeout: 30_000 }, () => {
   it('the domain imports nothing from apps/', async () => {
     const errors = await boundaryErrors('packages/domain/src/money/x.ts', "import { loadConfig } from '../../../../apps/api/src/config.js';\nexport const a = loadConfig;\n");
     expect(errors.join()).toContain('The domain imports nothing of ours');
