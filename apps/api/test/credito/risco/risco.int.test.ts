@@ -245,6 +245,11 @@ describe('risco da carteira on a hand-built portfolio', () => {
     expect(inv.statusCode).toBe(400);
     expect(inv.json().msg).toBe('O mês inicial deve ser anterior ao final.');
     expect((await t.call({ method: 'GET', url: '/api/risco/vintage?de=2026-13', token: admin.token })).statusCode).toBe(400);
+    expect((await t.call({ method: 'GET', url: '/api/risco/vintage?de=0000-01', token: admin.token })).json()).toMatchObject({ status: 400, msg: 'Mês inválido: 0000-01.' });
+    expect((await t.call({ method: 'GET', url: '/api/risco/rolagem?mes=2026-13', token: admin.token })).statusCode).toBe(400);
+    expect((await t.call({ method: 'GET', url: '/api/risco/csv?quadro=rolagem&mes=2026-00', token: admin.token })).statusCode).toBe(400);
+    // a month without roll rates: an empty matrix, not an error
+    expect((await get('/api/risco/rolagem?mes=2020-01')).linhas).toEqual([]);
     expect((await t.call({ method: 'GET', url: '/api/risco/perdas?de=abc', token: admin.token })).statusCode).toBe(422);
     expect((await t.call({ method: 'GET', url: '/api/risco/vintage?de=2010-01&ate=2026-01', token: admin.token })).json().msg).toBe('Escolha um período de até 60 meses.');
   });

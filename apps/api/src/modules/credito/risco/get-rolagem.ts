@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../../db/client.js';
 import type { Actor } from '../../../shared/actor.js';
 import { assertAdmin } from '../../tenancy/access.js';
 import { RISCO_SO_ADMIN } from './get-exposicao.js';
+import { assertMes } from './periodo.js';
 import { lerPosicao } from './posicao.js';
 import { pct, rowsOf } from './risco-sql.js';
 
@@ -19,6 +20,7 @@ const ORDEM = new Map<string, number>(FAIXA_LIST.map((f, i) => [f, i]));
 export async function getRolagem(db: DbOrTx, actor: Actor, q: { mes?: string }) {
   assertAdmin(actor, RISCO_SO_ADMIN);
   const meses = (await rowsOf<{ mes: string }>(db, sql`select distinct mes::text from risco_rolagem order by mes desc`)).map((m) => m.mes);
+  if (q.mes) assertMes(q.mes);
   const mes = q.mes ? `${q.mes}-01` : (meses[0] ?? null);
   const celulas = mes
     ? await rowsOf<{ de: FaixaRisco; para: string; boletos: number; valor: string }>(db, sql`

@@ -9,13 +9,17 @@ const badRequest = (msg: string) => new AppError('BAD_REQUEST', msg);
 export function periodoRisco(q: { de?: string; ate?: string }, hoje: string): { de: string; ate: string } {
   const ate = q.ate ?? hoje.slice(0, 7);
   const de = q.de ?? somar(ate, -11);
-  for (const m of [de, ate]) {
-    const mes = Number(m.slice(5, 7));
-    if (mes < 1 || mes > 12) throw badRequest(`Mês inválido: ${m}.`);
-  }
+  for (const m of [de, ate]) assertMes(m);
   if (de > ate) throw badRequest('O mês inicial deve ser anterior ao final.');
   if (meses(de, ate) > 60) throw badRequest('Escolha um período de até 60 meses.');
   return { de: `${de}-01`, ate: `${ate}-01` };
+}
+
+/** AAAA-MM with a real month of a plausible year (2000–2100): otherwise 400, never a database error. */
+export function assertMes(m: string): void {
+  const ano = Number(m.slice(0, 4));
+  const mes = Number(m.slice(5, 7));
+  if (!/^\d{4}-\d{2}$/.test(m) || mes < 1 || mes > 12 || ano < 2000 || ano > 2100) throw badRequest(`Mês inválido: ${m}.`);
 }
 
 function somar(m: string, n: number): string {
