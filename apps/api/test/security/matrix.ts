@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { addDays, DENY_REASONS, todayInSaoPaulo } from '@bg/domain';
+import { addDays, DENY_REASONS, POLITICA_PADRAO, todayInSaoPaulo } from '@bg/domain';
 import { changeSituacao } from '../../src/modules/boletos/change-situacao.js';
 import { usuario } from '../../src/db/schema/index.js';
 import { totpCode } from '../../src/modules/auth/totp.js';
 import type { LightMyRequestResponse } from 'fastify';
-import { bancoDivergencia, bancoRegistro, boletoContestacao, pessoaTelefone, pessoaVisao } from '../../src/db/schema/index.js';
+import { bancoDivergencia, bancoRegistro, boletoContestacao, garantia, garantiaAvaliacao, garantiaRevisao, pessoaTelefone, pessoaVisao, politicaCredito } from '../../src/db/schema/index.js';
+import { sql } from 'drizzle-orm';
 import { fileIdOf, PNG, type Role, type World } from './fixtures.js';
 
 /**
@@ -326,6 +327,18 @@ export const MATRIX: Record<string, MatrixEntry> = {
   }),
   'POST /api/pagador/preferencias': entry(PUBLIC, async (w) => ({ body: { sessao: await pagadorSessao(w), whatsapp: true, email: true } })),
   'GET /api/pagador/acessos/:id': entry(ADMIN, (w) => ({ params: { id: w.A.pessoa.id } })),
+  // credit policy and the LGPD art. 20 reviews (issue 29, docs/credito.md)
+  'GET /api/credito/politica/list': entry(ADMIN),
+  'GET /api/credito/politica/getById/:id': entry(ADMIN, async (w) => ({ params: { id: await politicaDeTeste(w) } })),
+  'POST /api/credito/politica/rascunho': entry(ADMIN, () => ({ body: { regras: POLITICA_PADRAO.regras, limites: { boleto: null, garantia: null, loja: null, documento: null }, liberacao_automatica: false } })),
+  'POST /api/credito/politica/descartar/:id': entry(ADMIN, async (w) => ({ params: { id: await rascunhoDeTeste(w) } })),
+  'POST /api/credito/politica/publicar/:id': entry(ADMIN, async (w) => ({ params: { id: await rascunhoDeTeste(w) } })),
+  'GET /api/credito/politica/simular/:id': entry(ADMIN, async (w) => ({ params: { id: await politicaDeTeste(w) }, query: { meses: 3 } })),
+  'POST /api/credito/revisao/solicitar/:id': entry(A_WRITE, async (w) => ({ params: { id: await negadaAutomaticamente(w) }, body: {} })),
+  'GET /api/credito/revisao/list': entry(ADMIN),
+  'POST /api/credito/revisao/decidir/:id': entry(ADMIN, async (w) => ({ params: { id: await revisaoPendente(w) }, body: { decisao: 'MANTIDA', fundamentacao: 'Decisão da matriz de autorização.' } })),
+  'POST /api/pagador/negativas': entry(PUBLIC, async (w) => ({ body: { sessao: await pagadorSessao(w) } })),
+  'POST /api/pagador/revisao': entry(PUBLIC, async (w) => ({ body: { sessao: await pagadorSessao(w), garantia_id: w.A.pendente.id } })),
 
   // verificação em duas etapas (docs/decisions/095): each role turns it on, then off again
   // chaves de API (issue 28, decision 117): a shop's users with the permission, its own shop; administradores any
@@ -578,4 +591,39 @@ async function spcAvisada(w: World): Promise<number> {
   const res = await w.app.call({ method: 'POST', url: '/api/acordo/incluir-spc', token: w.tokens.admin ?? undefined, payload: { boletoId: (await w.fresh.devedor(w.A)).boletoIds[1] } });
   if (res.statusCode !== 200) throw new Error(`fixture spc: ${res.statusCode} ${res.body}`);
   return (res.json() as { data: { id: number } }).data.id;
+}
+
+/** A version of the credit policy that is no draft (replaced), for reads and evaluations. */
+async function politicaDeTeste(w: World): Promise<number> {
+  const [p] = await w.db.insert(politicaCredito).values({
+    versao: sql`(select coalesce(max(versao), 0) + 1 from politica_credito)`, status: 'SUBSTITUIDA', regras: POLITICA_PADRAO.regras,
+    criado_por: w.A.usuario.id, atualizado_por: w.A.usuario.id, publicado_por: w.A.usuario.id, publicado_em: new Date(), substituida_em: new Date(),
+  }).returning({ id: politicaCredito.id });
+  return p.id;
+}
+
+/** The one draft (made when none). */
+async function rascunhoDeTeste(w: World): Promise<number> {
+  const [d] = await w.db.select({ id: politicaCredito.id }).from(politicaCredito).where(eq(politicaCredito.status, 'RASCUNHO'));
+  if (d) return d.id;
+  const [p] = await w.db.insert(politicaCredito).values({
+    versao: sql`(select coalesce(max(versao), 0) + 1 from politica_credito)`, regras: POLITICA_PADRAO.regras, criado_por: w.A.usuario.id, atualizado_por: w.A.usuario.id,
+  }).returning({ id: politicaCredito.id });
+  return p.id;
+}
+
+/** A fresh guarantee of A denied automatically by the policy (NÃO AUTORIZADO, evaluation NEGAR). */
+async function negadaAutomaticamente(w: World): Promise<number> {
+  const g = await w.fresh.garantia(w.A);
+  const politicaId = await politicaDeTeste(w);
+  await w.db.update(garantia).set({ status: 'NÃO AUTORIZADO', motivo: 'Outro', decidido_em: new Date(), decidido_por: null }).where(eq(garantia.id, g.id));
+  await w.db.insert(garantiaAvaliacao).values({ garantia_id: g.id, politica_id: politicaId, versao: 1, resultado: 'NEGAR', motivos: [{ codigo: 'MENOR_IDADE', texto: 'A pessoa tem menos de 18 anos.', resultado: 'NEGAR' }], entradas: {} });
+  return g.id;
+}
+
+/** A pending review of such a denial. */
+async function revisaoPendente(w: World): Promise<number> {
+  const id = await negadaAutomaticamente(w);
+  const [r] = await w.db.insert(garantiaRevisao).values({ garantia_id: id, origem: 'LOJA', prazo: addDays(todayInSaoPaulo(), 10) }).returning({ id: garantiaRevisao.id });
+  return r.id;
 }

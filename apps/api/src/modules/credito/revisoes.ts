@@ -8,8 +8,8 @@ import type { JobQueue } from '../../jobs/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { enqueueMensagem } from '../mensagem/enqueue-mensagem.js';
-import { assertAdmin } from '../tenancy/access.js';
-import { assertVisible, empresaScope } from '../tenancy/scope.js';
+import { assertAdmin, writeScope } from '../tenancy/access.js';
+import { assertVisible } from '../tenancy/scope.js';
 import { motivosPrincipais, revisaoDaGarantia, revisaoJson } from './avaliacao-garantia.js';
 
 /** LGPD art. 20: the review is answered within this many days of the request (docs/credito.md). */
@@ -29,7 +29,8 @@ export async function solicitarRevisaoTx(tx: Tx, actor: Actor | null, garantiaId
     .where(eq(garantia.id, garantiaId))
     .for('update', { of: garantia });
   if (!g) throw notFound('Garantia');
-  if (actor) assertVisible(await empresaScope(tx, actor), g.empresa_id, 'Garantia');
+  // the shop that requested (or an administrador); a franqueado reads its franchisees' records only
+  if (actor) assertVisible(writeScope(actor), g.empresa_id, 'Garantia');
   if (g.status !== 'NÃO AUTORIZADO' || g.resultado !== 'NEGAR' || g.decidido_por !== null) {
     throw wrongState('Somente uma negativa automática da política de crédito pode ser revista por solicitação.');
   }
