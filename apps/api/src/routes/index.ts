@@ -40,7 +40,6 @@ import { integracaoChavesRoutes } from './integracao-chaves.js';
 import { apiV1Routes } from './api-v1.js';
 import { pagadorRoutes } from './pagador.js';
 import { spcCartaRoutes } from './spc-carta.js';
-import { riscoRoutes } from './risco.js';
 import { creditoRoutes } from './credito.js';
 import { riscoRoutes } from './risco.js';
 
@@ -86,7 +85,6 @@ export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Prom
   apiV1Routes,
   pagadorRoutes,
   spcCartaRoutes,
-  riscoRoutes,
   creditoRoutes,
   riscoRoutes,
 ];

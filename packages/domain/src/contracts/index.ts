@@ -32,7 +32,6 @@ export * from './api-v1.js';
 export * from './regua.js';
 export * from './integracao-webhooks.js';
 export * from './integracao-chaves.js';
-export * from './risco.js';
 export * from './spc-carta.js';
 export * from './credito.js';
 export * from './risco.js';
