@@ -235,7 +235,8 @@ function Revisoes() {
 function RevisaoCard({ r }: { r: RevisaoItem }) {
   const [fund, setFund] = useState('');
   const [erros, setErros] = useState<Record<string, string>>({});
-  const decidir = useSubmit((decisao: 'MANTIDA' | 'REVERTIDA') => creditoApi.decidir(r.id, { decisao, fundamentacao: fund }), { form: { setErrors: setErros }, invalidate: [creditoKeys.all] });
+  // a refused reasoning: its message under the field and the 3 s alert bar (no blocking dialog)
+  const decidir = useSubmit((decisao: 'MANTIDA' | 'REVERTIDA') => creditoApi.decidir(r.id, { decisao, fundamentacao: fund }), { form: { setErrors: setErros }, invalidate: [creditoKeys.all], error: 'alert' });
   return (
     <Paper withBorder p="md" aria-label={`Revisão da garantia ${r.protocolo}`}>
       <Group justify="space-between">
