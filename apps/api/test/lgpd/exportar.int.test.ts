@@ -4,6 +4,8 @@ import { formatCpfCnpj } from '@bg/domain';
 import { createCpfSuspeito } from '../../src/factories/cadastros.js';
 import { auditLog, acessoDadosPessoais } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../harness.js';
+import { registrarConsentimento } from '../../src/modules/mensagem/consentimento.js';
+import { registrarAcessoPagador } from '../../src/modules/pagador/acesso-pagador.js';
 import { multipart, PNG } from '../multipart.js';
 import { acordoBody, defaulter, get, newCpf, pdfText, post, until, type Defaulter } from '../cobranca/support.js';
 
@@ -40,6 +42,21 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+describe('the messaging records of the person (issue 27)', () => {
+  it('lists its choices per channel, what it wrote by WhatsApp and its uses of the payer page', async () => {
+    await registrarConsentimento(t.database.db, { pessoaId: d.pessoaId, channel: 'whatsapp', aceito: false, origem: 'whatsapp', detalhe: 'SAIR' });
+    await t.database.executeSql(
+      `INSERT INTO whatsapp_recebida (wamid, telefone, pessoa_id, tipo, texto, recebida_em) VALUES ('wamid.lgpd-1', '5511987650001', $1, 'text', 'SAIR', now())`,
+      [d.pessoaId],
+    );
+    await registrarAcessoPagador(t.database.db, { ip: '203.0.113.9', userAgent: 'Navegador de teste' }, { pessoaId: d.pessoaId, acao: 'identificacao', meio: 'documento' });
+    const e = (await exportar({ cpf_cnpj: formatCpfCnpj(d.cpf) })).json();
+    expect(e.consentimentos).toEqual([expect.objectContaining({ canal: 'whatsapp', aceito: false, origem: 'whatsapp', detalhe: 'SAIR' })]);
+    expect(e.whatsapp_recebidas).toEqual([expect.objectContaining({ telefone: '5511987650001', texto: 'SAIR' })]);
+    expect(e.acessos_pagina_pagador).toEqual([expect.objectContaining({ acao: 'identificacao', meio: 'documento', ip: '203.0.113.9', user_agent: 'Navegador de teste' })]);
+  });
+});
+
 const exportar = (body: object, suffix = '', as = token) => t.call({ method: 'POST', url: `/api/lgpd/exportar${suffix}`, token: as, payload: body });
 
 describe('POST /api/lgpd/exportar', () => {
@@ -52,7 +69,7 @@ describe('POST /api/lgpd/exportar', () => {
     const e = res.json();
     expect(Object.keys(e)).toEqual([
       'gerado_em', 'gerado_por', 'cpf_cnpj', 'titular', 'visoes', 'telefones', 'documentos', 'garantias', 'boletos', 'boletos_avulsos',
-      'acordos', 'anotacoes', 'spc', 'assinaturas', 'mensagens', 'consultas_documento', 'consultas_bureau', 'decisoes_automatizadas', 'cpf_suspeito', 'acessos',
+      'acordos', 'anotacoes', 'spc', 'assinaturas', 'mensagens', 'consentimentos', 'whatsapp_recebidas', 'acessos_pagina_pagador', 'consultas_documento', 'consultas_bureau', 'decisoes_automatizadas', 'cpf_suspeito', 'acessos',
     ]);
     // the identity, then every view marked by the shop that holds it (decision 104): the shop's
     // typed data, and the administradores' own (where the phone and the document below went)

@@ -19,7 +19,9 @@ import {
   garantiaAvaliacao,
   garantiaPessoa,
   garantiaRevisao,
+  mensagemConsentimento,
   mensagemOutbox,
+  pagadorAcesso,
   pessoa,
   pessoaDocumento,
   pessoaTelefone,
@@ -27,6 +29,7 @@ import {
   spcInclusao,
   storedFile,
   usuario,
+  whatsappRecebida,
 } from '../../db/schema/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
@@ -133,6 +136,17 @@ export async function exportarDados(db: Db, actor: Actor, cpfCnpj: string) {
         revisao_fundamentacao: garantiaRevisao.fundamentacao, revisao_decidida_em: garantiaRevisao.decidida_em })
       .from(garantiaAvaliacao).leftJoin(garantiaRevisao, eq(garantiaRevisao.garantia_id, garantiaAvaliacao.garantia_id))
       .where(anyOf(garantiaAvaliacao.garantia_id, garantiaIds)).orderBy(asc(garantiaAvaliacao.avaliado_em));
+    // issue 27: the person's choices per channel (with their source), what it wrote to us by WhatsApp
+    // and every use of the payer page under its identity (LGPD art. 37: the records of processing)
+    const consentimentos = await tx
+      .select({ canal: mensagemConsentimento.channel, aceito: mensagemConsentimento.aceito, origem: mensagemConsentimento.origem, detalhe: mensagemConsentimento.detalhe, created_at: mensagemConsentimento.created_at })
+      .from(mensagemConsentimento).where(ofPessoa(mensagemConsentimento.pessoa_id)).orderBy(asc(mensagemConsentimento.id));
+    const whatsappRecebidas = await tx
+      .select({ telefone: whatsappRecebida.telefone, tipo: whatsappRecebida.tipo, texto: whatsappRecebida.texto, recebida_em: whatsappRecebida.recebida_em })
+      .from(whatsappRecebida).where(ofPessoa(whatsappRecebida.pessoa_id)).orderBy(asc(whatsappRecebida.id));
+    const acessosPagador = await tx
+      .select({ acao: pagadorAcesso.acao, meio: pagadorAcesso.meio, boleto_id: pagadorAcesso.boleto_id, ip: pagadorAcesso.ip, user_agent: pagadorAcesso.user_agent, created_at: pagadorAcesso.created_at })
+      .from(pagadorAcesso).where(ofPessoa(pagadorAcesso.pessoa_id)).orderBy(asc(pagadorAcesso.id));
     const suspeito = await tx.select({ motivo: cpfSuspeito.motivo, created_at: cpfSuspeito.created_at }).from(cpfSuspeito).where(eq(cpfSuspeito.cpf_cnpj, cpfCnpj));
     const acessos = await tx
       .select({ created_at: acessoDadosPessoais.created_at, usuario: usuario.name, recurso: acessoDadosPessoais.recurso, rota: acessoDadosPessoais.rota })
@@ -173,6 +187,9 @@ export async function exportarDados(db: Db, actor: Actor, cpfCnpj: string) {
         spc: spc.map((s) => ({ ...s, valor: money(s.valor) })),
         assinaturas,
         mensagens,
+        consentimentos,
+        whatsapp_recebidas: whatsappRecebidas,
+        acessos_pagina_pagador: acessosPagador,
         consultas_documento: consultasDocumento,
         consultas_bureau: consultasBureau,
         decisoes_automatizadas: decisoes.map(({ motivos, revisao_status, revisao_prazo, revisao_fundamentacao, revisao_decidida_em, ...d }) => ({
