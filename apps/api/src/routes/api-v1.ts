@@ -7,6 +7,8 @@ import {
   apiV1Contracts as c,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_REPLAY_HEADER,
+  PERMISSION,
+  WEBHOOK_MSG,
   type ApiEscopo,
   type ContractDefinition,
   type ContractReply,
@@ -27,6 +29,13 @@ import { writeBoletoPage } from '../pdf/boleto-pdf.js';
 import { writeCarne } from '../pdf/carne-pdf.js';
 import { writeComprovante } from '../pdf/comprovante.js';
 import { streamPdf } from '../pdf/stream-pdf.js';
+import { criarWebhook } from '../modules/integracao/webhooks/criar-webhook.js';
+import { enviarTeste } from '../modules/integracao/webhooks/enviar-teste.js';
+import { listarEntregas } from '../modules/integracao/webhooks/listar-entregas.js';
+import { listarWebhooks } from '../modules/integracao/webhooks/listar-webhooks.js';
+import { obterWebhook } from '../modules/integracao/webhooks/obter-webhook.js';
+import { reenviarEventos } from '../modules/integracao/webhooks/reenviar-eventos.js';
+import { removerWebhook } from '../modules/integracao/webhooks/remover-webhook.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -216,6 +225,44 @@ export async function apiV1Routes(app: FastifyInstance, ctx: AppContext) {
       const token = await reciboTokenV1(db, request.actor as ChaveActor, request.params.id);
       const data = await comprovanteData(db, token);
       return streamPdf(reply, 'Recibo', `recibo-${request.params.id}.pdf`, (doc) => writeComprovante(doc, data));
+    });
+
+    // the shop's webhooks by key (scope webhooks:manage, checked above): the key manages its own
+    // shop's endpoints as a user of the shop holding the Integrações permission would (decision 118)
+    const gestor = (request: FastifyRequest) => ({ ...(request.actor as ChaveActor), permissoes: [PERMISSION.INTEGRACOES] });
+    const webhookDeps = { box: ctx.bank.box, privateUrls: ctx.webhooks.privateUrls };
+    /** A POST's answer once per Idempotency-Key, stored in the change's own transaction (as POST /garantias). */
+    const idempotente = async (request: FastifyRequest, reply: FastifyReply, run: (tx: typeof db) => Promise<Record<string, unknown>>) => {
+      const actor = request.actor as ChaveActor;
+      const { key, hash } = request.idempotencia!;
+      const rota = request.url.split('?')[0];
+      const result = await comIdempotencia(db, { chaveId: actor.chave_id, key, hash, rota }, async (tx) => ({ status: 200, body: JSON.parse(JSON.stringify(await run(tx))) as Record<string, unknown> }));
+      if (result.replay) reply.header(IDEMPOTENCY_REPLAY_HEADER, 'true');
+      reply.code(result.status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(result.body));
+      return reply;
+    };
+
+    jsonRoute(v1, c.webhooks, async (request) => ({ status: 200, msg: 'ok', ...(await listarWebhooks(db, gestor(request), request.query)) }));
+    jsonRoute(v1, c.webhook, async (request) => ({ status: 200, msg: 'ok', data: await obterWebhook(db, gestor(request), request.params.id) }));
+    jsonRoute(v1, c.entregasWebhook, async (request) => ({ status: 200, msg: 'ok', ...(await listarEntregas(db, gestor(request), request.params.id, request.query)) }));
+    jsonRoute(v1, c.removerWebhook, async (request) => {
+      await removerWebhook(db, gestor(request), request.params.id);
+      return { status: 200, msg: WEBHOOK_MSG.removido };
+    });
+    jsonRoute(v1, c.criarWebhook, async (request, reply) => {
+      await idempotente(request, reply, async (tx) => ({ status: 200, msg: WEBHOOK_MSG.criado, data: await criarWebhook(tx, webhookDeps, gestor(request), request.body) }));
+      // eslint-disable-next-line no-restricted-syntax -- the reply was sent as stored JSON text (see idempotente)
+      return reply as unknown as ContractReply<typeof c.criarWebhook>;
+    });
+    jsonRoute(v1, c.reenviarWebhook, async (request, reply) => {
+      await idempotente(request, reply, async (tx) => ({ status: 200, msg: WEBHOOK_MSG.reenvioAgendado, data: await reenviarEventos(tx, gestor(request), request.params.id, request.body) }));
+      // eslint-disable-next-line no-restricted-syntax -- the reply was sent as stored JSON text (see idempotente)
+      return reply as unknown as ContractReply<typeof c.reenviarWebhook>;
+    });
+    jsonRoute(v1, c.testeWebhook, async (request, reply) => {
+      await idempotente(request, reply, async (tx) => ({ status: 200, msg: WEBHOOK_MSG.testeAgendado, data: await enviarTeste(tx, gestor(request), request.params.id) }));
+      // eslint-disable-next-line no-restricted-syntax -- the reply was sent as stored JSON text (see idempotente)
+      return reply as unknown as ContractReply<typeof c.testeWebhook>;
     });
   });
 }

@@ -340,6 +340,11 @@ describe('/api/v1/docs', () => {
       '/api/v1/garantias',
       '/api/v1/garantias/{id}',
       '/api/v1/garantias/{id}/carne',
+      '/api/v1/webhooks',
+      '/api/v1/webhooks/{id}',
+      '/api/v1/webhooks/{id}/entregas',
+      '/api/v1/webhooks/{id}/reenviar',
+      '/api/v1/webhooks/{id}/teste',
     ]);
     expect(doc.components.securitySchemes.chaveApi).toMatchObject({ type: 'http', scheme: 'bearer' });
     const post = doc.paths['/api/v1/garantias'].post;

@@ -18,7 +18,7 @@ export async function novaChave(
 }
 
 /** A /api/v1 call with a key (no session token). */
-export function v1(t: TestApp, chave: string | null, opts: { method?: 'GET' | 'POST'; url: string; payload?: object; headers?: Record<string, string>; remoteAddress?: string }) {
+export function v1(t: TestApp, chave: string | null, opts: { method?: 'GET' | 'POST' | 'DELETE'; url: string; payload?: object; headers?: Record<string, string>; remoteAddress?: string }) {
   return t.app.inject({
     method: opts.method ?? 'GET',
     url: opts.url,

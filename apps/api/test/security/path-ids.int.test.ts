@@ -63,7 +63,9 @@ describe('path ids and counts: plain decimal digits only (issue 23)', () => {
         checked++;
         for (const bad of NOT_PLAIN) {
           const url = r.contract.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, p: string) => encodeURIComponent(p === name ? bad : validValue(shape[p])));
-          const res = await t.call({ method: r.method as 'GET', url, token: tokenFor(url), ...(r.method === 'GET' ? {} : { payload: {} }) });
+          // a /api/v1 POST without Idempotency-Key is a 400 before anything else (decision 117): send one
+          const idempotency = url.startsWith('/api/v1/') && r.method === 'POST' ? { headers: { 'idempotency-key': `path-ids-${checked}-${NOT_PLAIN.indexOf(bad)}` } } : {};
+          const res = await t.call({ method: r.method as 'GET', url, token: tokenFor(url), ...idempotency, ...(r.method === 'GET' ? {} : { payload: {} }) });
           const body = res.json() as { errors?: Record<string, string> };
           if (res.statusCode !== 422 || !body.errors?.[name]) problems.push(`${r.key} with ${name}=${JSON.stringify(bad)}: ${res.statusCode} ${res.body.slice(0, 120)}`);
         }

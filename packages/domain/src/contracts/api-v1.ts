@@ -4,6 +4,7 @@ import { LOOKUP_RESTRICTED_STATUS } from '../garantia/deny-reasons.js';
 import { idParamSchema, isoDateSchema, pagingQuerySchema } from '../schemas/common.js';
 import { ALL_SITUACOES, GARANTIA_STATUS } from '../situacao/boleto-situacao.js';
 import { defineContract } from './contract.js';
+import { webhookContracts as webhook } from './integracao-webhooks.js';
 import { calendarDate, id, money, ok, okData, pagedOf, timestamp } from './envelope.js';
 
 /**
@@ -143,6 +144,15 @@ export const apiV1Contracts = {
     params: idParamSchema,
     file: pdf('O comprovante de recebimento.'),
   }),
+  // the shop's webhooks by key (scope webhooks:manage): the same calls as Administração > Webhooks,
+  // for the key's own shop (`empresa_id` must be it); bodies, answers and messages as there
+  webhooks: defineContract({ ...webhook.listar, path: '/api/v1/webhooks', access: 'public', tags, summary: 'Webhooks da loja da chave' }),
+  criarWebhook: defineContract({ ...webhook.criar, path: '/api/v1/webhooks', access: 'public', tags, summary: 'Cadastra um webhook da loja (o segredo aparece só nesta resposta). Exige Idempotency-Key.' }),
+  webhook: defineContract({ ...webhook.obter, path: '/api/v1/webhooks/:id', access: 'public', tags }),
+  removerWebhook: defineContract({ ...webhook.remover, path: '/api/v1/webhooks/:id', access: 'public', tags }),
+  entregasWebhook: defineContract({ ...webhook.entregas, path: '/api/v1/webhooks/:id/entregas', access: 'public', tags }),
+  reenviarWebhook: defineContract({ ...webhook.reenviar, path: '/api/v1/webhooks/:id/reenviar', access: 'public', tags, summary: 'Reenvia um evento (`evento_id`) ou todos desde um momento (`desde`). Exige Idempotency-Key.' }),
+  testeWebhook: defineContract({ ...webhook.teste, path: '/api/v1/webhooks/:id/teste', access: 'public', tags, summary: 'Agenda um evento de teste para o webhook. Exige Idempotency-Key.' }),
 } as const;
 
 /** The scope each /api/v1 call needs (a key without it: 403). */
@@ -154,6 +164,13 @@ export const API_V1_ESCOPO: Record<keyof typeof apiV1Contracts, ApiEscopo> = {
   boleto: 'boletos:read',
   boletoPdf: 'boletos:read',
   recibo: 'boletos:read',
+  webhooks: 'webhooks:manage',
+  criarWebhook: 'webhooks:manage',
+  webhook: 'webhooks:manage',
+  removerWebhook: 'webhooks:manage',
+  entregasWebhook: 'webhooks:manage',
+  reenviarWebhook: 'webhooks:manage',
+  testeWebhook: 'webhooks:manage',
 };
 
 /** Messages of the keys' authentication (401/403/429) and idempotency (400/409/422). */
