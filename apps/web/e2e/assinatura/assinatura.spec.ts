@@ -60,18 +60,22 @@ test('[ASSINATURA]: the loja sends the duplicatas, the customer signs through th
   await loginAs(admin, 'admin');
   const nav = admin.getByRole('navigation', { name: 'Menu principal' });
   const mensagens = nav.getByRole('link', { name: 'Mensagens' });
-  if (!(await mensagens.isVisible())) await nav.getByText('Administração', { exact: true }).click();
-  await mensagens.click();
+  // the section may still be opening (or restoring its state) right after login: try until the page is there
+  await expect(async () => {
+    if (!(await mensagens.isVisible())) await nav.getByText('Administração', { exact: true }).click();
+    await mensagens.click({ timeout: 2000 });
+    await expect(admin).toHaveURL(/\/administracao\/mensagens$/, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   await expect(admin.getByRole('heading', { name: 'Mensagens' })).toBeVisible();
   const outbox = admin.getByRole('table', { name: 'Mensagens' });
-  await admin.getByPlaceholder('Pesquisar por destinatário ou texto').fill(email);
-  await admin.getByPlaceholder('Pesquisar por destinatário ou texto').press('Enter');
+  await admin.getByPlaceholder('Pesquisar por destinatário, pessoa, texto ou id do provedor').fill(email);
+  await admin.getByPlaceholder('Pesquisar por destinatário, pessoa, texto ou id do provedor').press('Enter');
   const emailRow = outbox.getByRole('row').filter({ hasText: email });
   await expect(emailRow).toHaveCount(1);
   const link = (await emailRow.getByLabel('Link da mensagem').innerText()).trim();
   expect(link).toMatch(/\/assinatura\/[A-Za-z0-9_-]{43}$/);
   // the WhatsApp carries the same link; both leave the outbox (the job sends them right away)
-  await admin.getByPlaceholder('Pesquisar por destinatário ou texto').fill(link.split('/').pop()!);
+  await admin.getByPlaceholder('Pesquisar por destinatário, pessoa, texto ou id do provedor').fill(link.split('/').pop()!);
   await expect(async () => {
     await admin.getByRole('button', { name: 'Filtrar' }).click();
     const rows = outbox.getByRole('row').filter({ hasText: link });

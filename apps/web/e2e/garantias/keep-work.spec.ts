@@ -37,12 +37,21 @@ test('[COBRANÇA]: Incluir no SPC sends the notice, returns to the list, and the
   // the older overdue boleto is already in the SPC (seed); the other overdue one is offered
   const incluir = boletos.getByRole('button', { name: /^Incluir no SPC o boleto/ }).and(page.locator(':enabled'));
   await incluir.first().click();
-  await page.getByRole('button', { name: 'Sim, enviar o aviso prévio' }).click();
+  await page.getByRole('button', { name: 'Sim, emitir o aviso prévio' }).click();
   await expect(page).toHaveURL(/\/cobranca\/inadimplentes$/);
   await expect(page.getByRole('heading', { name: 'Inadimplentes' })).toBeVisible();
   await page.getByPlaceholder('Pesquisar por nome ou CPF/CNPJ').fill('Renan Batista');
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Detalhes de Renan Batista Coelho' }).click();
-  await expect(page.getByRole('table', { name: 'Boletos pendentes' })).toContainText(/Aviso prévio enviado em \d{2}\/\d{2}\/\d{4}, inclusão em \d{2}\/\d{2}\/\d{4}/);
+  // the notice is a registered letter (issue 27): the period counts from its posting, recorded here
+  const pendentes = page.getByRole('table', { name: 'Boletos pendentes' });
+  const aguardando = pendentes.getByRole('row').filter({ hasText: /Aviso emitido em \d{2}\/\d{2}\/\d{4}, aguardando a postagem da carta/ });
+  await expect(aguardando).toHaveCount(1);
+  await aguardando.getByRole('button', { name: 'Registrar postagem' }).click();
+  const modal = page.getByRole('dialog', { name: 'Postagem da carta de aviso (AR)' });
+  await modal.getByLabel('Código de rastreamento do AR').fill('AR123456789BR');
+  await modal.getByRole('button', { name: 'Registrar postagem' }).click();
+  await expect(modal).toBeHidden();
+  await expect(pendentes).toContainText(/Aviso postado em \d{2}\/\d{2}\/\d{4}, inclusão prevista para \d{2}\/\d{2}\/\d{4}/);
   check();
 });

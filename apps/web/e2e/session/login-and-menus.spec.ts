@@ -146,7 +146,10 @@ test('[SESSION]: two tabs refreshing at the same moment both stay logged in', as
   await expect(page).toHaveURL(/\/administracao\/auditoria$/);
   await expect(page.getByRole('cell', { name: 'login', exact: true }).first()).toBeVisible();
   await expect(second).toHaveURL(/\/administracao\/cpfs-suspeitos$/);
-  expect(refreshes).toContain(409);
+  // whichever way the race fell (the loser's 409 and its retry, or the two rotations one after the
+  // other), each tab got its own token and no refresh was refused; the 409 itself is asserted at the
+  // API (test/session*.int.test.ts)
+  expect(refreshes.every((s) => s === 200 || s === 409)).toBe(true);
   expect(refreshes.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
   check();
   checkSecond();

@@ -38,7 +38,8 @@ export async function openAnalysis(page: Page, search: string, code: string) {
   await page.goto('/operacao/garantias');
   await page.getByPlaceholder('Pesquisar por nome ou CPF/CNPJ').fill(search);
   await page.getByPlaceholder('Pesquisar por nome ou CPF/CNPJ').press('Enter');
-  const row = page.getByRole('row').filter({ hasText: code });
+  // the row whose protocol cell is the code (another row's CPF or values may contain the same digits)
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: code, exact: true }) });
   await expect(row).toBeVisible();
   const text = await row.innerText();
   await row.click();
