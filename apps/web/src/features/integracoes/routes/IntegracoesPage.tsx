@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Anchor, Button, Code, Menu, Select, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Button, Code, Menu, Stack, Text } from '@mantine/core';
 import { API_ESCOPO_LABEL, formatDateTimeBR, type ApiEscopo } from '@bg/domain';
 import { DateText, PagedTable, PageHeader, StatusBadge } from '../../../components';
 import { isAdmin, useCurrentUser } from '../../../lib/auth';
-import { empresasForSelectQuery } from '../../../lib/lookups';
+import { LojaFiltro } from '../components/LojaFiltro';
 import { useSubmit } from '../../../lib/use-submit';
 import { chaveKeys, useChavesList } from '../api/chave-queries';
 import { chavesApi, type ChaveRow } from '../api/chaves';
@@ -30,7 +29,6 @@ export function IntegracoesPage() {
   const user = useCurrentUser();
   const admin = isAdmin(user);
   const [empresaId, setEmpresaId] = useState<number | null>(null);
-  const empresas = useQuery({ ...empresasForSelectQuery(), enabled: admin });
   const list = useChavesList({ empresa_id: null });
   const [nova, setNova] = useState(false);
   const [rotacionar, setRotacionar] = useState<ChaveRow | null>(null);
@@ -57,16 +55,9 @@ export function IntegracoesPage() {
         .
       </Text>
       {admin && (
-        <Select
-          label="Loja"
-          w={360}
-          clearable
-          searchable
-          placeholder="Todas"
-          data={(empresas.data ?? []).map((e) => ({ value: String(e.value), label: e.label }))}
-          value={empresaId ? String(empresaId) : null}
-          onChange={(v) => {
-            const id = v ? Number(v) : null;
+        <LojaFiltro
+          value={empresaId}
+          onChange={(id) => {
             setEmpresaId(id);
             list.setFilters({ empresa_id: id });
           }}

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { WEBHOOK_EVENTO_LABEL, WEBHOOK_FALHAS_PARA_PAUSAR, type WebhookEvento } from '@bg/domain';
 import { DateText, PagedTable, PageHeader, StatusBadge } from '../../../../components';
 import { isAdmin, useCurrentUser } from '../../../../lib/auth';
-import { empresasForSelectQuery } from '../../../../lib/lookups';
+import { LojaFiltro } from '../../components/LojaFiltro';
 import { useSubmit } from '../../../../lib/use-submit';
 import { useWebhooksList, webhookKeys } from '../api/webhook-queries';
 import { webhooksApi, type WebhookRow } from '../api/webhooks';
@@ -25,7 +24,6 @@ export function WebhooksPage() {
   const user = useCurrentUser();
   const admin = isAdmin(user);
   const [empresaId, setEmpresaId] = useState<number | null>(null);
-  const empresas = useQuery({ ...empresasForSelectQuery(), enabled: admin });
   const list = useWebhooksList({ empresa_id: null });
   const [novo, setNovo] = useState(false);
   const [segredo, setSegredo] = useState<{ valor: string; rotacao: boolean } | null>(null);
@@ -55,16 +53,9 @@ export function WebhooksPage() {
         {WEBHOOK_FALHAS_PARA_PAUSAR} falhas seguidas o webhook é pausado e a loja é avisada por e-mail.
       </Text>
       {admin && (
-        <Select
-          label="Loja"
-          w={360}
-          clearable
-          searchable
-          placeholder="Todas"
-          data={(empresas.data ?? []).map((e) => ({ value: String(e.value), label: e.label }))}
-          value={empresaId ? String(empresaId) : null}
-          onChange={(v) => {
-            const id = v ? Number(v) : null;
+        <LojaFiltro
+          value={empresaId}
+          onChange={(id) => {
             setEmpresaId(id);
             list.setFilters({ empresa_id: id });
           }}
