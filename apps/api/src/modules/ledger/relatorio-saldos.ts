@@ -50,6 +50,26 @@ export type SaldosDoMes = {
 };
 
 /**
+ * The figures' parts as SQL select columns, summed from monthly balance rows `v` (debits_cents,
+ * credits_cents) whose account code is `code`: one definition for the per-shop balances and for the
+ * shops' totals per code, so both readings name the same accounts the same way.
+ */
+function partesDoMes(v: string, code: string): SQL {
+  const net = (c: string, side: 'credit' | 'debit') =>
+    side === 'credit'
+      ? `coalesce(sum(${v}.credits_cents - ${v}.debits_cents) filter (where ${code} = '${c}'), 0)`
+      : `coalesce(sum(${v}.debits_cents - ${v}.credits_cents) filter (where ${code} = '${c}'), 0)`;
+  return sql.raw(`
+           coalesce(sum(${v}.credits_cents) filter (where ${code} = 'cobranca_liquidada'), 0) as recebido_premium,
+           ${net('receita_encargos', 'credit')} as encargos,
+           ${net('despesa_desconto', 'debit')} as desconto,
+           ${net('memo_recebido_loja', 'debit')} as recebido_estab,
+           ${net('receita_consulta', 'credit')} as consultas,
+           ${net('receita_mensalidade', 'credit')} as mensalidade,
+           ${net('receita_antecipacao_prorata', 'credit')} + ${net('receita_antecipacao_taxa', 'credit')} + ${net('receita_antecipacao_taxa_basica', 'credit')} as taxas_antecipacao`);
+}
+
+/**
  * The shops' monthly balances of the report accounts, months `de`..`ate` (first days), one row per
  * shop and month with any movement in them. Reads `ledger_balance_month` alone — one row per
  * account and month, kept as postings happen — from the report accounts of the shops
@@ -60,21 +80,8 @@ export type SaldosDoMes = {
  */
 export function saldosDoMesSql(de: IsoDate, ate: IsoDate, empresaId?: number): SQL {
   const only = empresaId === undefined ? sql`` : sql`and a.empresa_id = ${empresaId}`;
-  const net = (code: string, side: 'credit' | 'debit') =>
-    sql.raw(
-      side === 'credit'
-        ? `coalesce(sum(m.credits_cents - m.debits_cents) filter (where a.code = '${code}'), 0)`
-        : `coalesce(sum(m.debits_cents - m.credits_cents) filter (where a.code = '${code}'), 0)`,
-    );
   return sql`
-    select m.month as mes, a.empresa_id,
-           coalesce(sum(m.credits_cents) filter (where a.code = 'cobranca_liquidada'), 0) as recebido_premium,
-           ${net('receita_encargos', 'credit')} as encargos,
-           ${net('despesa_desconto', 'debit')} as desconto,
-           ${net('memo_recebido_loja', 'debit')} as recebido_estab,
-           ${net('receita_consulta', 'credit')} as consultas,
-           ${net('receita_mensalidade', 'credit')} as mensalidade,
-           ${net('receita_antecipacao_prorata', 'credit')} + ${net('receita_antecipacao_taxa', 'credit')} + ${net('receita_antecipacao_taxa_basica', 'credit')} as taxas_antecipacao
+    select m.month as mes, a.empresa_id, ${partesDoMes('m', 'a.code')}
       from ledger_account a
       join ledger_balance_month m on m.account_id = a.id and m.month >= ${de}::date and m.month <= ${ate}::date
      where a.code = any(${codeArray(RELATORIO_CONTAS)}) and a.empresa_id is not null ${only}
@@ -87,21 +94,8 @@ export function saldosDoMesSql(de: IsoDate, ate: IsoDate, empresaId?: number): S
  * codes per month, whatever the number of shops. Faturamento's subtotal and chart.
  */
 export function saldosDasLojasSql(de: IsoDate, ate: IsoDate): SQL {
-  const net = (code: string, side: 'credit' | 'debit') =>
-    sql.raw(
-      side === 'credit'
-        ? `coalesce(sum(l.credits_cents - l.debits_cents) filter (where l.code = '${code}'), 0)`
-        : `coalesce(sum(l.debits_cents - l.credits_cents) filter (where l.code = '${code}'), 0)`,
-    );
   return sql`
-    select l.month as mes,
-           coalesce(sum(l.credits_cents) filter (where l.code = 'cobranca_liquidada'), 0) as recebido_premium,
-           ${net('receita_encargos', 'credit')} as encargos,
-           ${net('despesa_desconto', 'debit')} as desconto,
-           ${net('memo_recebido_loja', 'debit')} as recebido_estab,
-           ${net('receita_consulta', 'credit')} as consultas,
-           ${net('receita_mensalidade', 'credit')} as mensalidade,
-           ${net('receita_antecipacao_prorata', 'credit')} + ${net('receita_antecipacao_taxa', 'credit')} + ${net('receita_antecipacao_taxa_basica', 'credit')} as taxas_antecipacao
+    select l.month as mes, ${partesDoMes('l', 'l.code')}
       from ledger_balance_month_lojas l
      where l.month >= ${de}::date and l.month <= ${ate}::date
      group by l.month`;
