@@ -4,6 +4,7 @@ import { bradescoProfile } from './campo-livre/bradesco.js';
 import type { BankProfile } from './campo-livre/bank-profile.js';
 import { caixaSigcbProfile } from './campo-livre/caixa-sigcb.js';
 import { itauProfile } from './campo-livre/itau.js';
+import { santanderProfile } from './campo-livre/santander.js';
 
 /**
  * The banks we can issue boletos for, by FEBRABAN code. Adding a bank = one profile file in
@@ -14,6 +15,7 @@ export const BANK_PROFILES = {
   '001': bancoDoBrasilProfile,
   '341': itauProfile,
   '237': bradescoProfile,
+  '033': santanderProfile,
 } as const satisfies Record<string, BankProfile>;
 
 export type BankCode = keyof typeof BANK_PROFILES;
