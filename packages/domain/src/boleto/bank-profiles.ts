@@ -5,6 +5,8 @@ import type { BankProfile } from './campo-livre/bank-profile.js';
 import { caixaSigcbProfile } from './campo-livre/caixa-sigcb.js';
 import { itauProfile } from './campo-livre/itau.js';
 import { santanderProfile } from './campo-livre/santander.js';
+import { sicoobProfile } from './campo-livre/sicoob.js';
+import { sicrediProfile } from './campo-livre/sicredi.js';
 
 /**
  * The banks we can issue boletos for, by FEBRABAN code. Adding a bank = one profile file in
@@ -16,6 +18,8 @@ export const BANK_PROFILES = {
   '341': itauProfile,
   '237': bradescoProfile,
   '033': santanderProfile,
+  '756': sicoobProfile,
+  '748': sicrediProfile,
 } as const satisfies Record<string, BankProfile>;
 
 export type BankCode = keyof typeof BANK_PROFILES;

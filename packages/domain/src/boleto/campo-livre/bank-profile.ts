@@ -14,6 +14,11 @@ export interface CampoLivreInput {
   wallet: string;
   /** The beneficiary's sequence number; the profile pads it and adds the fixed parts. */
   ourNumber: string | number;
+  /**
+   * The slip's value in centavos, for the one layout that spells it in the campo livre (Sicredi:
+   * position 42 is "1" when the slip has a value). Absent means "with value", as all of ours have.
+   */
+  amountCents?: number;
 }
 
 /** Named pieces read back from a campo livre, for display and cross-checks. */
