@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { CnabFileHeader, CnabWarning, RetornoTitle } from '../cnab-types.js';
 import { fixture400 } from '../test-helpers.js';
 import { detectCnabLayout, readRetorno } from '../read/read-retorno-any.js';
-import { CnabError } from '../cnab-error.js';
-import { writeRemessa400Lines } from '../write/write-cnab400.js';
 
 async function readAll(bytes: Uint8Array) {
   const warnings: CnabWarning[] = [];
@@ -53,12 +51,5 @@ describe('Bradesco 237 CNAB 400 retorno (laravel-boleto tests/Retorno/files/cnab
     expect(items.filter((t) => t.category === 'liquidacao')).toHaveLength(6); // quantidadeLiquidados 6
     expect(items.every((t) => typeof t.documentNumber === 'string')).toBe(true);
     expect(warnings).toEqual([]);
-  });
-});
-
-describe('Bradesco 237 CNAB 400 is read, not written yet', () => {
-  it('refuses to write a remessa, naming the banks that can', () => {
-    const account = { bank: '237', agency: '4042', account: '61900', beneficiaryCode: '61900', wallet: '09', beneficiaryName: 'X', beneficiaryDocument: '11222333000181' };
-    expect(() => [...writeRemessa400Lines({ account, fileNumber: 1, generatedAt: new Date(), entries: [] })]).toThrow(CnabError);
   });
 });

@@ -1,20 +1,103 @@
-import type { CodeTable, MovementCategory } from '../codes/movement-codes.js';
+import { bradescoProfile } from '../../boleto/campo-livre/bradesco.js';
+import { agencyDigits } from '../../boleto/digits.js';
+import { addDays, type IsoDate } from '../../dates/calendar.js';
+import type { CnabAccount, CnabFine, CnabPayer } from '../cnab-types.js';
+import { CnabError } from '../cnab-error.js';
 import type { Layout400 } from '../layout400/layout-400.js';
-import { alpha, blanks, date6, fixed, money, num } from '../record/field-spec.js';
+import { decimalTextToUnits, normalizeCnabText } from '../record/cnab-text.js';
+import { alpha, blanks, date6, fixed, money, num, zeros } from '../record/field-spec.js';
 import { defineRecord } from '../record/record-layout.js';
-import { isDigits, stripLeadingZeros } from '../banks/account-parts.js';
+import { fromBoletoEngine, inscription, isDigits, stripLeadingZeros } from '../banks/account-parts.js';
 import type { CnabBankProfile400 } from './cnab400-bank-profile.js';
+import { BRADESCO_CHANNELS, BRADESCO_ENTRADA_REJEITADA, BRADESCO_MOVEMENT_CATEGORIES, BRADESCO_REMESSA_MOVEMENTS, BRADESCO_RETORNO_MOVEMENTS } from './bradesco-237-codes.js';
 
 /**
- * Bradesco (237) CNAB 400 Cobrança — retorno only for now: "Layout de Cobrança – versão português"
- * (4008-524-0121, brcobranca's docs/Bradesco/). Header p. 38-39, registro de transação tipo 1
- * pp. 39-41, ocorrências p. 45-46 (nota of 109-110), origem do pagamento (302-304) p. 47. The
- * remessa tables and the writer are not transcribed yet (issue 30): Bradesco retornos are read,
- * not written. The Pix record (type 4: location 29-105, txid 106-140) follows laravel-boleto's
- * Bradesco reader (src/Cnab/Retorno/Cnab400/Banco/Bradesco.php); the manual predates Pix.
+ * Bradesco (237) CNAB 400 Cobrança, "Cobrança Bradesco — Layout de Arquivo CNAB 400" (4008-524-0121,
+ * brcobranca's docs/Bradesco/), each table citing the manual's page. Remessa: header label p. 9
+ * (notes p. 16), registro de transação tipo 1 pp. 10-11 (notes pp. 17-22), trailer p. 16. Retorno:
+ * header pp. 38-39, registro tipo 1 pp. 39-41, ocorrências pp. 45-46 (nota of 109-110), origem do
+ * pagamento (302-304) p. 47. The optional remessa records (tipo 2 mensagens/descontos, 3 rateio,
+ * 6 and 7) are not written: a boleto we issue needs none of them, and reading one back is a
+ * "linha não reconhecida". The Pix record (type 4: location 29-105, txid 106-140) follows
+ * laravel-boleto's Bradesco reader (src/Cnab/Retorno/Cnab400/Banco/Bradesco.php); the manual
+ * predates Pix.
+ *
+ * Unlike Itaú's, Bradesco's remessa carries the multa inside the detail (66 "campo de multa",
+ * 67-70 percentual, p. 17: a percentage only, counted from the day after the due date) and has no
+ * date for the juros (161-173, "valor a ser cobrado por dia de atraso", p. 21), and one 40-position
+ * "endereço completo" instead of street, bairro, city and UF.
  */
 
 const seq = () => num('numeroSequencialRegistro', 395, 400, 6);
+
+/** p. 9, "Lay-out do Arquivo-Remessa – Registro Header Label" (notes p. 16). */
+const REMESSA_HEADER = defineRecord('237 header de remessa (400)', 400, [
+  fixed('tipoRegistro', 1, 1, '0'),
+  fixed('codigoRemessaRetorno', 2, 2, '1'),
+  fixed('literalRemessa', 3, 9, 'REMESSA'),
+  fixed('codigoServico', 10, 11, '01'),
+  fixed('literalServico', 12, 26, 'COBRANCA       '),
+  num('codigoEmpresa', 27, 46, 20), // given by Bradesco when the conta is registered (p. 16)
+  alpha('nomeEmpresa', 47, 76, 30),
+  fixed('codigoBanco', 77, 79, '237'),
+  fixed('nomeBanco', 80, 94, 'BRADESCO       '),
+  date6('dataGeracao', 95, 100),
+  blanks(101, 108),
+  fixed('identificacaoSistema', 109, 110, 'MX'),
+  num('numeroSequencialArquivo', 111, 117, 7), // from 0000001, +1 per new file, never repeated (p. 16)
+  blanks(118, 394),
+  seq(),
+]);
+
+/** pp. 10-11, "Lay-out do Arquivo-Remessa – Registro de Transação – Tipo 1" (notes pp. 17-22). */
+const REMESSA_DETAIL = defineRecord('237 detalhe de remessa (400)', 400, [
+  fixed('tipoRegistro', 1, 1, '1'),
+  zeros(2, 20), // débito automático em conta do pagador (optional, p. 17): not offered
+  fixed('zeroEmpresa', 21, 21, '0'), // 21-37 identificação da empresa: zero, carteira, agência, conta, DV (p. 17)
+  num('carteiraEmpresa', 22, 24, 3),
+  num('agenciaEmpresa', 25, 29, 5),
+  num('contaEmpresa', 30, 36, 7),
+  alpha('contaEmpresaDv', 37, 37, 1),
+  alpha('usoEmpresa', 38, 62, 25), // nº controle do participante, confirmed in the retorno (p. 17)
+  zeros(63, 65), // banco a ser debitado: zeros without débito automático (p. 17)
+  num('codigoMulta', 66, 66, 1), // 0 sem multa, 2 percentual (p. 17)
+  num('percentualMulta', 67, 70, 4), // 2 decimals
+  alpha('nossoNumero', 71, 82, 12), // 11 digits + dígito de auto-conferência, 0-9 or P (pp. 17-19)
+  zeros(83, 92), // desconto bonificação por dia: not used
+  fixed('condicaoEmissao', 93, 93, '2'), // 2 = the beneficiary issues the boleto, the bank only registers it (p. 19)
+  fixed('debitoAutomatico', 94, 94, 'N'),
+  blanks(95, 104),
+  alpha('indicadorRateio', 105, 105, 1), // "R" only with rateio de crédito contracted (p. 19)
+  fixed('avisoDebito', 106, 106, '2'), // 2 = não emite aviso de débito (p. 19)
+  alpha('pagamentoParcial', 107, 108, 2), // blank unless pagamento parcial is contracted (p. 20)
+  num('codigoOcorrencia', 109, 110, 2), // p. 20
+  alpha('numeroDocumento', 111, 120, 10),
+  date6('vencimento', 121, 126),
+  money('valorTitulo', 127, 139, 13),
+  zeros(140, 142), // banco encarregado da cobrança
+  zeros(143, 147), // agência depositária
+  num('especie', 148, 149, 2), // 01 duplicata (p. 11)
+  fixed('aceite', 150, 150, 'N'), // "identificação: sempre N"
+  date6('dataEmissao', 151, 156),
+  num('instrucao1', 157, 158, 2), // 00: no protest nor baixa por decurso (p. 20)
+  num('instrucao2', 159, 160, 2),
+  money('jurosDia', 161, 173, 13), // mora por dia de atraso, a value (p. 21)
+  date6('descontoAte', 174, 179),
+  money('valorDesconto', 180, 192, 13),
+  money('valorIof', 193, 205, 13),
+  money('valorAbatimento', 206, 218, 13),
+  num('tipoInscricaoPagador', 219, 220, 2), // 01 CPF, 02 CNPJ
+  num('numeroInscricaoPagador', 221, 234, 14),
+  alpha('nomePagador', 235, 274, 40),
+  alpha('enderecoPagador', 275, 314, 40), // "endereço completo"
+  alpha('mensagem1', 315, 326, 12), // printed only on a boleto the bank issues (p. 22)
+  num('cepPagador', 327, 334, 8), // CEP 327-331 and its sufixo 332-334
+  alpha('sacadorAvalista', 335, 394, 60), // sacador/avalista or 2ª mensagem (p. 22)
+  seq(),
+]);
+
+/** p. 16, "Lay-out do Arquivo-Remessa – Registro Trailler". */
+const REMESSA_TRAILER = defineRecord('237 trailer de remessa (400)', 400, [fixed('tipoRegistro', 1, 1, '9'), blanks(2, 394), seq()]);
 
 /** pp. 38-39, "Registro Header Label". */
 const RETORNO_HEADER = defineRecord('237 header de retorno (400)', 400, [
@@ -95,119 +178,14 @@ const RETORNO_PIX = defineRecord('237 registro Pix (400)', 400, [
 ]);
 
 const layout: Layout400 = {
-  remessaHeader: null,
-  remessaDetail: null,
-  remessaFine: null,
-  remessaTrailer: null,
+  remessaHeader: REMESSA_HEADER,
+  remessaDetail: REMESSA_DETAIL,
+  remessaFine: null, // the multa is in the detail (66-70)
+  remessaTrailer: REMESSA_TRAILER,
   retornoHeader: RETORNO_HEADER,
   retornoDetail: RETORNO_DETAIL,
   retornoTrailer: RETORNO_TRAILER,
   retornoExtras: { '4': { description: 'registro Pix (tipo 4)', kind: 'pix', layout: RETORNO_PIX } },
-};
-
-/** Nota of 109-110, "Identificação de ocorrência" (pp. 45-46). */
-const BRADESCO_RETORNO_MOVEMENTS: CodeTable = {
-  '02': 'Entrada confirmada',
-  '03': 'Entrada rejeitada',
-  '06': 'Liquidação normal',
-  '09': 'Baixado automaticamente via arquivo',
-  '10': 'Baixado conforme instruções da agência',
-  '11': 'Em ser – arquivo de títulos pendentes',
-  '12': 'Abatimento concedido',
-  '13': 'Abatimento cancelado',
-  '14': 'Vencimento alterado',
-  '15': 'Liquidação em cartório',
-  '16': 'Título pago em cheque – vinculado',
-  '17': 'Liquidação após baixa ou título não registrado',
-  '18': 'Acerto de depositária',
-  '19': 'Confirmação de recebimento de instrução de protesto',
-  '20': 'Confirmação de recebimento de instrução de sustação de protesto',
-  '21': 'Acerto do controle do participante',
-  '22': 'Título com pagamento cancelado',
-  '23': 'Entrada do título em cartório',
-  '24': 'Entrada rejeitada por CEP irregular',
-  '25': 'Confirmação de recebimento de instrução de protesto falimentar',
-  '27': 'Baixa rejeitada',
-  '28': 'Débito de tarifas/custas',
-  '29': 'Ocorrências do pagador',
-  '30': 'Alteração de outros dados rejeitada',
-  '32': 'Instrução rejeitada',
-  '33': 'Confirmação de pedido de alteração de outros dados',
-  '34': 'Retirado de cartório e manutenção em carteira',
-  '35': 'Desagendamento do débito automático',
-  '40': 'Estorno de pagamento',
-  '55': 'Sustado judicial',
-  '68': 'Acerto dos dados do rateio de crédito',
-  '69': 'Cancelamento dos dados do rateio',
-  '73': 'Confirmação de recebimento de pedido de negativação',
-  '74': 'Confirmação de pedido de exclusão de negativação',
-};
-
-const BRADESCO_MOVEMENT_CATEGORIES: Readonly<Record<string, MovementCategory>> = {
-  '02': 'entrada',
-  '03': 'rejeicao',
-  '24': 'rejeicao',
-  '27': 'rejeicao',
-  '30': 'rejeicao',
-  '32': 'rejeicao',
-  '06': 'liquidacao',
-  '15': 'liquidacao',
-  '17': 'liquidacao',
-  '09': 'baixa',
-  '10': 'baixa',
-  '28': 'tarifa',
-};
-
-/** Motivos of an entrada rejeitada (03), as laravel-boleto's Bradesco reader words them. */
-const ENTRADA_REJEITADA: CodeTable = {
-  '02': 'Código do registro detalhe inválido',
-  '03': 'Código da ocorrência inválida',
-  '04': 'Código de ocorrência não permitida para a carteira',
-  '05': 'Código de ocorrência não numérico',
-  '07': 'Agência/conta/dígito inválido',
-  '08': 'Nosso número inválido',
-  '09': 'Nosso número duplicado',
-  '10': 'Carteira inválida',
-  '13': 'Identificação da emissão do boleto inválida',
-  '16': 'Data de vencimento inválida',
-  '18': 'Vencimento fora do prazo de operação',
-  '20': 'Valor do título inválido',
-  '21': 'Espécie do título inválida',
-  '22': 'Espécie não permitida para a carteira',
-  '24': 'Data de emissão inválida',
-  '28': 'Código do desconto inválido',
-  '38': 'Prazo para protesto/negativação inválido',
-  '44': 'Agência do beneficiário não prevista',
-  '45': 'Nome do pagador não informado',
-  '46': 'Tipo/número de inscrição do pagador inválidos',
-  '47': 'Endereço do pagador não informado',
-  '48': 'CEP inválido',
-  '50': 'CEP irregular – banco correspondente',
-  '63': 'Entrada para título já cadastrado',
-  '65': 'Limite excedido',
-  '66': 'Número de autorização inexistente',
-};
-
-/** "Origens pagamento" (302-304, p. 47). */
-const BRADESCO_CHANNELS: CodeTable = {
-  '001': 'Guichê de caixa – CICS (AT00)',
-  '007': 'Guichê de caixa – terminal gerencial CBCA PF8',
-  '010': 'Guichê de caixa – terminal gerencial CBCA senhas',
-  '074': 'Guichê de caixa – boca do caixa',
-  '075': 'Guichê de caixa – retaguarda',
-  '076': 'Guichê de caixa – subcentro',
-  '002': 'BDN – multi saque',
-  '024': 'BDN – terminal multifunção',
-  '027': 'BDN – pagamento de contas',
-  '014': 'Internet',
-  '035': 'Internet – Net Empresa',
-  '052': 'Internet – Shop Credit',
-  '073': 'Internet – Pag For',
-  '013': 'Fone Fácil',
-  '067': 'Débito automático',
-  '077': 'Cartão de crédito',
-  '078': 'Compensação eletrônica',
-  '082': 'Bradesco Expresso',
 };
 
 /** The nosso número without its DV (the 11 digits of 71-81), as our sequence. */
@@ -216,20 +194,107 @@ function sequenceOf(ourNumber: string): string | null {
   return isDigits(digits) ? stripLeadingZeros(digits) : null;
 }
 
+function wallet(account: CnabAccount): string {
+  const w = account.wallet.trim();
+  if (!/^\d{1,2}$/.test(w)) throw new CnabError('ENTRADA_INVALIDA', 'Carteira Bradesco deve ter até 2 dígitos (ex. 09).', { field: 'account.wallet' });
+  return w.padStart(2, '0');
+}
+
+/** Agência without its DV (the boleto's 4 digits), conta corrente (7) and its DV, which the identificação da empresa needs (p. 17). */
+function agencyAndAccount(account: CnabAccount): { agencia: string; conta: string; contaDv: string } {
+  const agencia = fromBoletoEngine('account.agency', () => agencyDigits(account.agency));
+  const m = /^(\d{1,7})-([\dPp])$/.exec((account.account ?? '').trim());
+  if (!m) throw new CnabError('ENTRADA_INVALIDA', 'Conta corrente Bradesco com o dígito, até 7 dígitos (ex. 1234567-1).', { field: 'account.account' });
+  return { agencia, conta: m[1].padStart(7, '0'), contaDv: m[2].toUpperCase() };
+}
+
+function companyCode(account: CnabAccount): string {
+  const code = account.beneficiaryCode.trim();
+  if (!/^\d{1,20}$/.test(code)) {
+    throw new CnabError('ENTRADA_INVALIDA', 'Código da empresa Bradesco: até 20 dígitos, o número que o banco informa no cadastramento da conta.', { field: 'account.beneficiaryCode' });
+  }
+  return code.padStart(20, '0');
+}
+
+/**
+ * The 40-position "endereço completo": street, bairro and city/UF; when that is too long the bairro
+ * is left out, then the city is cut to 15 (its size in other banks' layouts) and the street to what
+ * remains, so the city and UF are always there.
+ */
+function fullAddress(payer: CnabPayer): string {
+  const street = normalizeCnabText(payer.address);
+  const city = normalizeCnabText(payer.city);
+  const uf = normalizeCnabText(payer.uf);
+  const place = `${city}/${uf}`;
+  const district = normalizeCnabText(payer.district ?? '');
+  const withDistrict = [street, district, place].filter((p) => p !== '').join(', ');
+  if (withDistrict.length <= 40) return withDistrict;
+  const withoutDistrict = `${street}, ${place}`;
+  if (withoutDistrict.length <= 40) return withoutDistrict;
+  const shortPlace = `${city.slice(0, 15).trimEnd()}/${uf}`;
+  return `${street.slice(0, 40 - shortPlace.length - 2).trimEnd()}, ${shortPlace}`;
+}
+
+/** Multa in the detail (p. 17): a percentage with 2 decimals from the day after the due date — no amount, no other date. */
+function fineValues(fine: CnabFine, dueDate: IsoDate) {
+  if (fine.type !== 'percent') throw new CnabError('ENTRADA_INVALIDA', 'Bradesco (CNAB 400) recebe a multa só em percentual (posições 66 a 70).', { field: 'fine' });
+  if (fine.date && fine.date !== addDays(dueDate, 1)) {
+    throw new CnabError('ENTRADA_INVALIDA', `Bradesco (CNAB 400) cobra a multa a partir do dia seguinte ao vencimento; a data ${fine.date} não cabe no arquivo.`, { field: 'fine.date' });
+  }
+  const units = decimalTextToUnits(fine.percent, 2);
+  if (units === null || units > 9999) throw new CnabError('ENTRADA_INVALIDA', `Percentual de multa inválido: "${fine.percent}".`, { field: 'fine.percent' });
+  return { codigoMulta: units > 0 ? '2' : '0', percentualMulta: units };
+}
+
 export const bradesco237: CnabBankProfile400 = {
   code: '237',
   name: 'BRADESCO',
   layout,
   retornoMovements: BRADESCO_RETORNO_MOVEMENTS,
   movementCategories: BRADESCO_MOVEMENT_CATEGORIES,
-  remessaMovements: {},
-  remessaKindCodes: { entrada: '01', baixa: '02', alteracao_vencimento: '06', alteracao_valor: '31' },
-  reasonTables: { '03': ENTRADA_REJEITADA, '24': ENTRADA_REJEITADA },
+  remessaMovements: BRADESCO_REMESSA_MOVEMENTS,
+  // 20 "alteração de valor" (p. 20); the manual marks it for beneficiaries that contracted the service
+  remessaKindCodes: { entrada: '01', baixa: '02', alteracao_vencimento: '06', alteracao_valor: '20' },
+  reasonTables: { '03': BRADESCO_ENTRADA_REJEITADA, '24': BRADESCO_ENTRADA_REJEITADA },
   reasonCodeSize: 2,
   channels: BRADESCO_CHANNELS,
   ourNumberOf: (line) => line.slice(70, 82).trim(),
   sequenceOf: (ourNumber) => sequenceOf(ourNumber),
   // the header's "código da empresa" (27-46) identifies the beneficiary
   beneficiaryOf: (h) => stripLeadingZeros(h.code || '0'),
-  writer: null,
+  writer: {
+    accountValues(account) {
+      const company = inscription(account.beneficiaryDocument, 'account.beneficiaryDocument');
+      const { agencia, conta, contaDv } = agencyAndAccount(account);
+      const carteira = wallet(account).padStart(3, '0');
+      return {
+        codigoEmpresa: companyCode(account),
+        nomeEmpresa: account.beneficiaryName,
+        tipoInscricao: company.type === '1' ? '01' : '02',
+        numeroInscricao: company.digits,
+        carteiraEmpresa: carteira,
+        agenciaEmpresa: agencia,
+        contaEmpresa: conta,
+        contaEmpresaDv: contaDv,
+        // the retorno's 21-37 holds the same identificação in one field
+        identificacaoEmpresa: `0${carteira}${agencia.padStart(5, '0')}${conta}${contaDv}`,
+      };
+    },
+    detailDefaults() {
+      // espécie 01 duplicata, no protest nor baixa instructions (our baixas are explicit)
+      return { especie: '01', instrucao1: '00', instrucao2: '00' };
+    },
+    ourNumberValues(account, sequence) {
+      const { agencia, conta } = agencyAndAccount(account);
+      const input = { agency: agencia, account: conta, beneficiaryCode: account.beneficiaryCode, wallet: wallet(account), ourNumber: sequence };
+      const formatted = fromBoletoEngine('ourNumber', () => {
+        bradescoProfile.buildCampoLivre(input);
+        return bradescoProfile.ourNumberFormatted(input); // "09/00000000001-P"
+      });
+      const nn = formatted.slice(3, 14) + formatted.slice(15);
+      return { values: { nossoNumero: nn }, ourNumber: nn };
+    },
+    payerValues: (payer) => ({ enderecoPagador: fullAddress(payer) }),
+    fineValues,
+  },
 };

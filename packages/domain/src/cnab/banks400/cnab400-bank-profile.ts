@@ -1,4 +1,5 @@
-import type { CnabAccount, CnabFileHeader, CnabReason } from '../cnab-types.js';
+import type { IsoDate } from '../../dates/calendar.js';
+import type { CnabAccount, CnabFileHeader, CnabFine, CnabPayer, CnabReason } from '../cnab-types.js';
 import type { CodeTable, MovementCategory, RemessaKind } from '../codes/movement-codes.js';
 import type { Layout400 } from '../layout400/layout-400.js';
 import type { FieldValues } from '../record/format-record.js';
@@ -45,6 +46,10 @@ export interface CnabWriterRules400 {
   detailDefaults(account: CnabAccount): FieldValues;
   /** The nosso-número fields of remessa and retorno details and the number they spell. */
   ourNumberValues(account: CnabAccount, sequence: string | number): { values: FieldValues; ourNumber: string };
+  /** The payer's fields the bank words its own way (Bradesco's one "endereço completo"), over the common ones. */
+  payerValues?(payer: CnabPayer): FieldValues;
+  /** A multa the bank carries in the detail itself (Bradesco 66-70) rather than in a record of its own; throws CnabError for one it cannot carry. */
+  fineValues?(fine: CnabFine, dueDate: IsoDate): FieldValues;
 }
 
 export function describeReasons400(profile: CnabBankProfile400, movement: string, raw: string): CnabReason[] {

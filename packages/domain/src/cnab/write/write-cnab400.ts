@@ -89,6 +89,10 @@ function entryLines(profile: WriterProfile400, account: CnabAccount, base: Field
   if (interest && interest.type !== 'per_day') {
     throw new CnabError('ENTRADA_INVALIDA', 'Juros em CNAB 400: informe o valor por dia de atraso.', { field: 'interest' });
   }
+  if (interest?.date && !layout.remessaDetail.has('dataMora') && interest.date !== addDays(entry.dueDate, 1)) {
+    // a layout without a date for the juros charges them from the day after the due date
+    throw new CnabError('ENTRADA_INVALIDA', `O leiaute CNAB 400 do banco ${profile.code} cobra juros a partir do dia seguinte ao vencimento; a data ${interest.date} não cabe no arquivo.`, { field: 'interest.date' });
+  }
   const own: FieldValues = {
     codigoOcorrencia: profile.remessaKindCodes[entry.kind],
     numeroDocumento: documentNumber,
@@ -100,7 +104,11 @@ function entryLines(profile: WriterProfile400, account: CnabAccount, base: Field
     dataMora: interest ? (interest.date ?? addDays(entry.dueDate, 1)) : null,
   };
   if (entry.kind !== 'entrada') return [{ layout: layout.remessaDetail, values: [base, nn.values, own] }];
-  const records = [{ layout: layout.remessaDetail, values: [base, nn.values, payerValues(entry.payer), own] }];
+  const payer = payerValues(entry.payer);
+  const bankPayer = writer.payerValues?.(entry.payer!) ?? {};
+  // a bank without a multa record carries it in the detail (Bradesco 66-70)
+  const fineInDetail = entry.fine && !layout.remessaFine && writer.fineValues ? writer.fineValues(entry.fine, entry.dueDate) : {};
+  const records = [{ layout: layout.remessaDetail, values: [base, nn.values, payer, bankPayer, fineInDetail, own] }];
   if (entry.fine && layout.remessaFine) {
     const fine = entry.fine;
     const value = fine.type === 'percent' ? decimalTextToUnits(fine.percent, 2) : centsOf(fine.cents, 'fine.cents');
@@ -115,7 +123,8 @@ function entryLines(profile: WriterProfile400, account: CnabAccount, base: Field
 
 /**
  * A CNAB 400 remessa as lines of 400 characters (no line ends): header, each entry's detail (+ the
- * multa record when the bank has one and the entry a multa), trailer, every record numbered at
+ * multa record when the bank has one and the entry a multa; else the multa goes in the detail
+ * through the bank's `fineValues`), trailer, every record numbered at
  * 395-400. A failing entry throws CnabError naming `entries[i].field` before any of its lines —
  * or, with `onRejected`, is left out and the file goes on.
  */

@@ -1,0 +1,138 @@
+import type { CodeTable, MovementCategory } from '../codes/movement-codes.js';
+
+/**
+ * Bradesco CNAB 400 code tables, from "Cobrança Bradesco — Layout de Arquivo CNAB 400"
+ * (4008-524-0121, brcobranca's docs/Bradesco/). Page numbers are the manual's own.
+ */
+
+/** "109 a 110 – Identificações de Ocorrência" of the remessa (p. 20). 20 and 21 only when the
+ * beneficiary contracted the service (the manual's asterisk). */
+export const BRADESCO_REMESSA_MOVEMENTS: CodeTable = {
+  '01': 'Remessa',
+  '02': 'Pedido de baixa',
+  '03': 'Pedido de protesto falimentar',
+  '04': 'Concessão de abatimento',
+  '05': 'Cancelamento de abatimento concedido',
+  '06': 'Alteração de vencimento',
+  '07': 'Alteração do controle do participante',
+  '08': 'Alteração de seu número',
+  '09': 'Pedido de protesto',
+  '18': 'Sustar protesto e baixar título',
+  '19': 'Sustar protesto e manter em carteira',
+  '20': 'Alteração de valor',
+  '21': 'Alteração de valor com emissão de boleto',
+  '22': 'Transferência cessão crédito ID. Prod.10',
+  '23': 'Transferência entre carteiras',
+  '24': 'Devolução de transferência entre carteiras',
+  '31': 'Alteração de outros dados',
+  '45': 'Pedido de negativação',
+  '46': 'Excluir negativação com baixa',
+  '47': 'Excluir negativação e manter pendente',
+  '68': 'Acerto nos dados do rateio de crédito',
+  '69': 'Cancelamento do rateio de crédito',
+};
+
+/** Nota of 109-110, "Identificação de ocorrência" (pp. 45-46). */
+export const BRADESCO_RETORNO_MOVEMENTS: CodeTable = {
+  '02': 'Entrada confirmada',
+  '03': 'Entrada rejeitada',
+  '06': 'Liquidação normal',
+  '09': 'Baixado automaticamente via arquivo',
+  '10': 'Baixado conforme instruções da agência',
+  '11': 'Em ser – arquivo de títulos pendentes',
+  '12': 'Abatimento concedido',
+  '13': 'Abatimento cancelado',
+  '14': 'Vencimento alterado',
+  '15': 'Liquidação em cartório',
+  '16': 'Título pago em cheque – vinculado',
+  '17': 'Liquidação após baixa ou título não registrado',
+  '18': 'Acerto de depositária',
+  '19': 'Confirmação de recebimento de instrução de protesto',
+  '20': 'Confirmação de recebimento de instrução de sustação de protesto',
+  '21': 'Acerto do controle do participante',
+  '22': 'Título com pagamento cancelado',
+  '23': 'Entrada do título em cartório',
+  '24': 'Entrada rejeitada por CEP irregular',
+  '25': 'Confirmação de recebimento de instrução de protesto falimentar',
+  '27': 'Baixa rejeitada',
+  '28': 'Débito de tarifas/custas',
+  '29': 'Ocorrências do pagador',
+  '30': 'Alteração de outros dados rejeitada',
+  '32': 'Instrução rejeitada',
+  '33': 'Confirmação de pedido de alteração de outros dados',
+  '34': 'Retirado de cartório e manutenção em carteira',
+  '35': 'Desagendamento do débito automático',
+  '40': 'Estorno de pagamento',
+  '55': 'Sustado judicial',
+  '68': 'Acerto dos dados do rateio de crédito',
+  '69': 'Cancelamento dos dados do rateio',
+  '73': 'Confirmação de recebimento de pedido de negativação',
+  '74': 'Confirmação de pedido de exclusão de negativação',
+};
+
+export const BRADESCO_MOVEMENT_CATEGORIES: Readonly<Record<string, MovementCategory>> = {
+  '02': 'entrada',
+  '03': 'rejeicao',
+  '24': 'rejeicao',
+  '27': 'rejeicao',
+  '30': 'rejeicao',
+  '32': 'rejeicao',
+  '06': 'liquidacao',
+  '15': 'liquidacao',
+  '17': 'liquidacao',
+  '09': 'baixa',
+  '10': 'baixa',
+  '28': 'tarifa',
+};
+
+/** Motivos of an entrada rejeitada (03), as laravel-boleto's Bradesco reader words them. */
+export const BRADESCO_ENTRADA_REJEITADA: CodeTable = {
+  '02': 'Código do registro detalhe inválido',
+  '03': 'Código da ocorrência inválida',
+  '04': 'Código de ocorrência não permitida para a carteira',
+  '05': 'Código de ocorrência não numérico',
+  '07': 'Agência/conta/dígito inválido',
+  '08': 'Nosso número inválido',
+  '09': 'Nosso número duplicado',
+  '10': 'Carteira inválida',
+  '13': 'Identificação da emissão do boleto inválida',
+  '16': 'Data de vencimento inválida',
+  '18': 'Vencimento fora do prazo de operação',
+  '20': 'Valor do título inválido',
+  '21': 'Espécie do título inválida',
+  '22': 'Espécie não permitida para a carteira',
+  '24': 'Data de emissão inválida',
+  '28': 'Código do desconto inválido',
+  '38': 'Prazo para protesto/negativação inválido',
+  '44': 'Agência do beneficiário não prevista',
+  '45': 'Nome do pagador não informado',
+  '46': 'Tipo/número de inscrição do pagador inválidos',
+  '47': 'Endereço do pagador não informado',
+  '48': 'CEP inválido',
+  '50': 'CEP irregular – banco correspondente',
+  '63': 'Entrada para título já cadastrado',
+  '65': 'Limite excedido',
+  '66': 'Número de autorização inexistente',
+};
+
+/** "Origens pagamento" (302-304, p. 47). */
+export const BRADESCO_CHANNELS: CodeTable = {
+  '001': 'Guichê de caixa – CICS (AT00)',
+  '007': 'Guichê de caixa – terminal gerencial CBCA PF8',
+  '010': 'Guichê de caixa – terminal gerencial CBCA senhas',
+  '074': 'Guichê de caixa – boca do caixa',
+  '075': 'Guichê de caixa – retaguarda',
+  '076': 'Guichê de caixa – subcentro',
+  '002': 'BDN – multi saque',
+  '024': 'BDN – terminal multifunção',
+  '027': 'BDN – pagamento de contas',
+  '014': 'Internet',
+  '035': 'Internet – Net Empresa',
+  '052': 'Internet – Shop Credit',
+  '073': 'Internet – Pag For',
+  '013': 'Fone Fácil',
+  '067': 'Débito automático',
+  '077': 'Cartão de crédito',
+  '078': 'Compensação eletrônica',
+  '082': 'Bradesco Expresso',
+};
