@@ -135,6 +135,7 @@ export function* writeRemessa400Lines(input: RemessaInput, onRejected?: RemessaR
   const seq = new Sequencer();
   yield seq.line(profile.layout.remessaHeader, accountValues, { dataGeracao: dayInSaoPaulo(input.generatedAt), numeroSequencialArquivo: input.fileNumber });
   let index = 0;
+  let total = 0;
   for (const entry of input.entries) {
     let records: { layout: RecordLayout; values: FieldValues[] }[];
     try {
@@ -142,6 +143,7 @@ export function* writeRemessa400Lines(input: RemessaInput, onRejected?: RemessaR
       // format before numbering, so a title that fails leaves the file as it was
       const lines = records.map((r, i) => formatRecord(r.layout, ...r.values, { numeroSequencialRegistro: seq.count + i + 1 }));
       seq.count += lines.length;
+      total += entry.amountCents;
       yield* lines;
     } catch (err) {
       if (!(err instanceof CnabError)) throw err;
@@ -150,7 +152,8 @@ export function* writeRemessa400Lines(input: RemessaInput, onRejected?: RemessaR
     }
     index++;
   }
-  yield seq.line(profile.layout.remessaTrailer);
+  // for the banks whose trailer has totals (Santander: the file's records, trailer included, and the titles' sum)
+  yield seq.line(profile.layout.remessaTrailer, { quantidadeRegistros: seq.count + 1, valorTotal: total });
 }
 
 export function writeRemessa400(input: RemessaInput): Buffer {
