@@ -39,6 +39,21 @@ export interface CnabBankProfile {
   sequenceOf(ourNumber: string, header: CnabFileHeader | null): string | null;
   /** Null for banks we only read. */
   readonly writer: CnabWriterRules | null;
+  /**
+   * Motivo tables of movements outside FEBRABAN's groups A/B/C (Sicredi's 27, 81/83, 84/85),
+   * looked up before the groups.
+   */
+  readonly reasonsByMovement?: Readonly<Record<string, CodeTable>>;
+  /**
+   * Where a payment's fee comes from: segment T's "valor da tarifa" (FEBRABAN, the default), or
+   * valor pago − valor líquido of segment U for banks that report the fee only that way (Sicredi).
+   */
+  readonly feeOfPayment?: 'fee-field' | 'paid-minus-net';
+  /**
+   * The liquidação's first motivo (FEBRABAN table C: "liquidação no banco em dinheiro",
+   * "compensação eletrônica"…) is the channel the payer used: kept as the title's `channel`.
+   */
+  readonly settlementChannel?: boolean;
 }
 
 export interface CnabWriterRules {
@@ -65,12 +80,14 @@ export function splitReasonCodes(raw: string): string[] {
 }
 
 export function describeWithTables(
-  profile: Pick<CnabBankProfile, 'reasonGroupByMovement' | 'reasons'>,
+  profile: Pick<CnabBankProfile, 'reasonGroupByMovement' | 'reasons' | 'reasonsByMovement'>,
   movement: string,
   raw: string,
 ): CnabReason[] {
   const codes = splitReasonCodes(raw);
   if (codes.length === 0) return [];
+  const own = profile.reasonsByMovement?.[movement];
+  if (own) return codes.map((code) => ({ code, description: own[code] ?? `Motivo ${code} não catalogado` }));
   const group = profile.reasonGroupByMovement[movement];
   const table = group ? profile.reasons[group] : undefined;
   return codes.map((code) => ({
@@ -91,6 +108,9 @@ export interface ProfileParts {
   ourNumberFields?: { P: readonly string[]; T: readonly string[] };
   sequenceOf?: CnabBankProfile['sequenceOf'];
   writer?: CnabWriterRules | null;
+  reasonsByMovement?: CnabBankProfile['reasonsByMovement'];
+  feeOfPayment?: CnabBankProfile['feeOfPayment'];
+  settlementChannel?: boolean;
 }
 
 /**
@@ -139,6 +159,9 @@ export function makeProfile(parts: ProfileParts): CnabBankProfile {
     ourNumberOf: (line, segment) => joinedText(line, segment === 'P' ? fieldsP : fieldsT),
     sequenceOf: parts.sequenceOf ?? (() => null),
     writer: parts.writer ?? null,
+    reasonsByMovement: parts.reasonsByMovement,
+    feeOfPayment: parts.feeOfPayment ?? 'fee-field',
+    settlementChannel: parts.settlementChannel ?? false,
   };
   return profile;
 }

@@ -7,12 +7,12 @@ describe('bank profiles: retorno movement codes', () => {
     expect(bb.retornoMovements['58']).toBe('Confirmação do pedido de retificação do valor de desconto');
     expect(bb.retornoMovements['59']).toBe('Confirmação do pedido de alteração da data do desconto');
     // the FEBRABAN codes stay: 02 entrada confirmada, 06 liquidação
-    expect(bb.retornoMovements['02']).toBe(cnabProfile('748').retornoMovements['02']);
-    expect(bb.retornoMovements['06']).toBe(cnabProfile('748').retornoMovements['06']);
+    expect(bb.retornoMovements['02']).toBe(cnabProfile('097').retornoMovements['02']);
+    expect(bb.retornoMovements['06']).toBe(cnabProfile('097').retornoMovements['06']);
   });
 
   it('a bank without a profile of its own reads with the FEBRABAN table only', () => {
-    expect(cnabProfile('748').retornoMovements['58']).toBeUndefined();
-    expect(cnabProfile('748').retornoMovements['02']).toBeTruthy();
+    expect(cnabProfile('097').retornoMovements['58']).toBeUndefined();
+    expect(cnabProfile('097').retornoMovements['02']).toBeTruthy();
   });
 });

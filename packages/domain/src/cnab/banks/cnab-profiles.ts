@@ -2,15 +2,19 @@ import { CnabError } from '../cnab-error.js';
 import { bancoDoBrasil001 } from './banco-do-brasil-001.js';
 import { caixa104 } from './caixa-104.js';
 import { makeProfile, type CnabBankProfile, type CnabWriterRules } from './cnab-bank-profile.js';
+import { sicoob756 } from './sicoob-756.js';
+import { sicredi748 } from './sicredi-748.js';
 
 /**
  * The banks with a profile of their own. Any other bank is read with the FEBRABAN tables (its
- * segments T and U are standard in every bank we have seen: Sicredi 748, CrediSIS 097), so a
+ * segments T and U are standard in every bank we have seen, e.g. CrediSIS 097), so a
  * retorno of a new bank is readable before anyone writes its profile.
  */
 export const CNAB_BANK_PROFILES: Readonly<Record<string, CnabBankProfile>> = {
   '104': caixa104,
   '001': bancoDoBrasil001,
+  '756': sicoob756,
+  '748': sicredi748,
 };
 
 const febrabanProfiles = new Map<string, CnabBankProfile>();

@@ -89,7 +89,7 @@ describe('Banco do Brasil 001 retorno (CnabPHP tests/fixtures/cnab240/retorno_bb
   });
 });
 
-describe('Sicredi 748 retorno, read with the FEBRABAN tables (brcobranca spec/arquivos/CNAB240SICREDI.CRT)', async () => {
+describe('Sicredi 748 retorno (brcobranca spec/arquivos/CNAB240SICREDI.CRT)', async () => {
   const { items, warnings, header } = await readAllRetorno(fixture('cnab240-retorno-748-sicredi-brcobranca.crt'));
 
   it('reads the two titles brcobranca asserts, the first one field by field', () => {
@@ -108,11 +108,13 @@ describe('Sicredi 748 retorno, read with the FEBRABAN tables (brcobranca spec/ar
     expect(first.line).toBe(3); // sequencial 00001
   });
 
-  it('describes codes from the generic FEBRABAN tables (by hand)', () => {
+  it('describes codes with the Sicredi profile (by hand): our sequence is ano + byte + sequencial', () => {
     expect(header).toMatchObject({ bank: '748', agency: '00390', account: '000000004146', accountDv: '8' });
-    expect(items[0]).toMatchObject({ movementDescription: 'Entrada confirmada', category: 'entrada', ourNumberSequence: null });
+    // nosso número 17/200059-5: the sequence a conta Sicredi numbers with is 17200059
+    expect(items[0]).toMatchObject({ movementDescription: 'Entrada confirmada', category: 'entrada', ourNumberSequence: '17200059' });
     expect(items[0].reasons).toEqual([{ code: 'A4', description: 'Pagador DDA' }]);
     expect(items[0]).toMatchObject({ payerDocument: '44952927838', payerName: 'SURFISTAO MEDINA', companyReference: '8457' });
+    // movement 28 brings its fee in segment T (no payment: nothing to derive from pago − líquido)
     expect(items[1]).toMatchObject({ movement: '28', category: 'tarifa', feeCents: 380, creditDate: '2017-04-06' });
     expect(items[1].reasons).toEqual([{ code: '05', description: 'Tarifa de outras instruções' }]);
     expect(warnings).toEqual([]);

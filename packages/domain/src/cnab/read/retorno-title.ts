@@ -108,11 +108,13 @@ export function readSegmentT(profile: CnabBankProfile, header: CnabFileHeader | 
   const movement = readCode2(t, f.movement);
   const ourNumber = profile.ourNumberOf(t, 'T');
   const reasonsRaw = trimEnd(readRaw(t, f.reasons));
-  return {
+  const category = profile.movementCategories[movement] ?? 'outro';
+  const reasons = reasonsOf(profile, movement, reasonsRaw);
+  const title: RetornoTitle = {
     bank: profile.code,
     movement,
     movementDescription: profile.retornoMovements[movement] ?? `Movimento ${movement} não catalogado`,
-    category: profile.movementCategories[movement] ?? 'outro',
+    category,
     ourNumber,
     ourNumberSequence: profile.sequenceOf(ourNumber, header),
     documentNumber: readText(t, f.documentNumber),
@@ -130,7 +132,7 @@ export function readSegmentT(profile: CnabBankProfile, header: CnabFileHeader | 
     otherCreditsCents: 0,
     occurrenceDate: null,
     creditDate: null,
-    reasons: reasonsOf(profile, movement, reasonsRaw),
+    reasons,
     reasonsRaw,
     payerDocument: payerDocument(readText(t, f.payerType), readDigits(t, f.payerDocument)),
     payerName: readText(t, f.payerName),
@@ -138,6 +140,8 @@ export function readSegmentT(profile: CnabBankProfile, header: CnabFileHeader | 
     collectingAgency: readDigits(t, f.collectingAgency),
     line: lineNumber,
   };
+  if (profile.settlementChannel && category === 'liquidacao' && reasons.length > 0) title.channel = reasons[0];
+  return title;
 }
 
 /** Completes a title with its segment U (values paid and the dates). */
@@ -149,6 +153,8 @@ export function readSegmentU(profile: CnabBankProfile, title: RetornoTitle, u: s
   title.iofCents = readUnits(u, f.iof);
   title.paidCents = readUnits(u, f.paid);
   title.netCents = readUnits(u, f.net);
+  // A bank that states the fee only as what it keeps of the payment (Sicredi): tarifa = pago − líquido.
+  if (profile.feeOfPayment === 'paid-minus-net' && title.paidCents > 0) title.feeCents = Math.max(0, title.paidCents - title.netCents);
   title.otherExpensesCents = readUnits(u, f.otherExpenses);
   title.otherCreditsCents = readUnits(u, f.otherCredits);
   title.occurrenceDate = readDate(u, f.occurrenceDate);

@@ -32,8 +32,8 @@ describe('field tables', () => {
   });
 
   it('give unknown banks the FEBRABAN tables under their own code', () => {
-    expect(cnabProfile('748').layout).toBe(FEBRABAN_240);
-    expect(cnabProfile('748').code).toBe('748');
+    expect(cnabProfile('097').layout).toBe(FEBRABAN_240);
+    expect(cnabProfile('097').code).toBe('097');
     expect(cnabProfile('104')).toBe(CNAB_BANK_PROFILES['104']);
   });
 });
