@@ -185,6 +185,20 @@ describe('Sicoob 756 money loop: our remessa → the bank\'s retorno in its layo
   });
 });
 
+describe('Sicoob 756 retorno tolerance', () => {
+  it('keeps reading past a record of an unknown type and a segment it has no table for (warning, never fatal)', async () => {
+    const lines = fixture('cnab240-retorno-756-sicoob-brcobranca.ret').toString('latin1').split('\r\n');
+    const unknownType = '7560001' + '7' + 'MENSAGEM DO BANCO'.padEnd(232, ' ');
+    const segmentY = lines[2].slice(0, 13) + 'Y' + lines[2].slice(14);
+    const patched = [lines[0], lines[1], segmentY, unknownType, ...lines.slice(2)].join('\r\n');
+    const { items, warnings } = await readAllRetorno(Buffer.from(patched, 'latin1'));
+    expect(items.map((t) => t.ourNumberSequence)).toEqual(['8', '11', '12']);
+    // the segment Y is a record of the lot (skipped, counted); the type-7 line is not a CNAB 240 record
+    expect(warnings.map((w) => [w.code, w.line])).toEqual([['LINHA_INVALIDA', 1], ['LINHA_INVALIDA', 4], ['CONTAGEM_DIVERGENTE', 11], ['CONTAGEM_DIVERGENTE', 12]]);
+    expect(warnings[1].message).toMatch(/não é um registro CNAB 240 \(tipo de registro "7"/);
+  });
+});
+
 it('is the profile cnabProfile gives for 756', async () => {
   const { cnabProfile } = await import('./cnab-profiles.js');
   expect(cnabProfile('756')).toBe(sicoob756);
