@@ -18,9 +18,13 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { createUsuario } from '../src/factories/foundation.js';
 import { seedContaCobranca } from '../src/seed/seed-boletos.js';
+import { insertContaCobranca } from '../src/modules/conta-cobranca/insert-conta-cobranca.js';
 import { report } from './cnab-bench-support.js';
+import { bench400Bank } from './retorno-400-support.js';
 
 const file = process.argv[2];
+// a CNAB 400 file (--layout 400 --bank …) needs a conta of its bank, which its header names
+const bank400 = process.argv[3] ?? null;
 const size = fs.statSync(file).size;
 const server = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
 const dbName = `bg_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
@@ -114,6 +118,7 @@ const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bg-bench-'));
 const database = await openDatabase();
 await migrate(database);
 await seedContaCobranca(database.db);
+if (bank400) await insertContaCobranca(database.db, bench400Bank(bank400).conta, 'SEED', null);
 const admin = await createUsuario(database.db, { nivel: '2', empresa_id: null });
 const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent' }), jwtSecret: 'bench', storageDir };
 const app = await buildApp({ database, config, logger: false, loginDelayBaseMs: 0, jobs: { pollingIntervalSeconds: 0.5 } });

@@ -1,8 +1,9 @@
-// Child of bench/retorno.ts, phase (a): the domain's streamed reader alone over the file. By default
-// readRetorno240Chunks (the titles of each chunk together: what the API's preview job reads);
-// with --por-titulo, readRetorno240 (one title per await).
+// Child of bench/retorno.ts, phase (a): the domain's streamed reader alone over the file, through
+// the entry point the API's jobs use for any layout (CNAB 240 or 400, detected from the first
+// record). By default readRetornoChunks (the titles of each chunk together: what the preview job
+// reads); with --por-titulo, readRetorno (one title per await).
 import fs from 'node:fs';
-import { readRetorno240, readRetorno240Chunks } from '@bg/domain';
+import { readRetorno, readRetornoChunks } from '@bg/domain';
 import { report } from './cnab-bench-support.js';
 
 const file = process.argv[2];
@@ -13,8 +14,8 @@ let titles = 0;
 let warnings = 0;
 const options = { onWarning: () => warnings++ };
 if (perTitle) {
-  for await (const _t of readRetorno240(source, options)) titles++;
+  for await (const _t of readRetorno(source, options)) titles++;
 } else {
-  for await (const chunk of readRetorno240Chunks(source, options)) titles += chunk.length;
+  for await (const chunk of readRetornoChunks(source, options)) titles += chunk.length;
 }
 report({ phase: perTitle ? 'reader-per-title' : 'reader', titles, warnings, ms: performance.now() - start, bytes: fs.statSync(file).size });
