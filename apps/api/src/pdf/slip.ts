@@ -39,6 +39,8 @@ export type SlipData = {
 export const BANK_LABEL: Record<string, { name: string; code: string }> = {
   '104': { name: 'CAIXA', code: '104-0' },
   '001': { name: 'Banco do Brasil', code: '001-9' },
+  '756': { name: 'Sicoob', code: '756-0' }, // planilha Sicoob, "01.Contracapa": Banco-DV 756-0
+  '748': { name: 'Sicredi', code: '748-X' }, // Manual CNAB 240 Sicredi p. 88: "748-X", X maiúsculo
 };
 
 const MORA = 'Após o vencimento cobrar multa de 2% e juros de 0,33% ao dia.';
