@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatCpfCnpj } from '@bg/domain';
-import { failOnConsoleErrors, openAs } from '../support/session';
+import { failOnConsoleErrors, loginAs, openAs } from '../support/session';
+import { fillClienteCpf, fillParcelas, lookUp } from '../support/garantias';
 import { PNG, randomCpf } from '../support/test-data';
 
 // CPF on the demo suspect list (apps/api/src/seed/seed-cadastros.ts: completeCpf('418620573'))
@@ -130,14 +131,23 @@ test('[GARANTIAS]: the loja requests a guarantee for a new CPF and the admin ana
   await adminContext.close();
 });
 
-test('[GARANTIAS]: a document on the suspect list ends in the 900 result screen', async ({ page }) => {
+test('[GARANTIAS]: a document on the suspect list — the lookup shows the restriction, the published credit policy denies it at submission', async ({ page }) => {
+  // the demo seed publishes a credit policy (docs/credito.md): the lookup no longer ends the wizard
+  // with 900; the policy's evaluator decides, with its reasons (issue 29)
   const check = failOnConsoleErrors(page);
-  await openAs(page, 'loja', '/operacao/garantias/nova');
-  await page.getByLabel('Informe o CPF/CNPJ do cliente').fill(SUSPECT_CPF);
+  await loginAs(page, 'loja');
+  await lookUp(page, SUSPECT_CPF);
+  const aviso = page.getByTestId('restricoes-consulta');
+  await expect(aviso).toContainText('O cliente possui uma ou mais restrições comerciais.');
+  await expect(aviso).toContainText('A decisão será da política de crédito, ao enviar a solicitação.');
+  await expect(aviso).toContainText(/lista de CPFs suspeitos: Documento com indício de fraude/);
+  await fillClienteCpf(page, 'Cliente Suspeito Demo');
   await page.getByRole('button', { name: 'Próximo' }).click();
-  await expect(page.getByText('Que pena! Não conseguimos aprovar essa solicitação!')).toBeVisible();
-  await expect(page.getByText('O cliente possui uma ou mais restrições comerciais.')).toBeVisible();
-  await expect(page.getByText(/lista de CPFs suspeitos: Documento com indício de fraude/)).toBeVisible();
+  await fillParcelas(page, '180');
+  await page.getByRole('button', { name: 'Enviar Dados' }).click();
+  await expect(page.getByRole('heading', { name: 'Solicitação não aprovada pela política de crédito.' })).toBeVisible();
+  await expect(page.getByText('O documento consta da lista interna de documentos com suspeita de fraude.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Solicitar revisão' })).toBeVisible();
   await page.getByRole('button', { name: 'Nova Garantia' }).click();
   await expect(page.getByLabel('Informe o CPF/CNPJ do cliente')).toHaveValue('');
   check();

@@ -21,6 +21,8 @@ export const LOOKUP_RESTRICTED_STATUS = 900;
 export const GARANTIA_MSG = {
   restrictedTitle: 'Que pena! Não conseguimos aprovar essa solicitação!',
   restrictedText: 'O cliente possui uma ou mais restrições comerciais.',
+  /** With a published credit policy the lookup reports restrictions; the policy decides at submission. */
+  restrictedPolicyDecides: 'A decisão será da política de crédito, ao enviar a solicitação.',
   sentTitle: 'Dados da solicitação enviados para análise!',
   minParcelas: 'Informe no mínimo 2 parcelas',
   maxParcelas: (max: number) => `A empresa permite no máximo ${max} parcelas`,

@@ -13,6 +13,7 @@ import { consultaDocumento, pessoa, pessoaVisao } from '../../db/schema/index.js
 import { AppError } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { postConsulta } from '../ledger/post-servicos.js';
+import { politicaPublicada } from '../credito/politica-vigente.js';
 import { tipoPessoa } from '../pessoa/pessoa-access.js';
 import { dadosColumns, dadosJson } from '../../shared/pessoa-dados.js';
 import { openExposureCents, requestingEmpresa } from './garantia-empresa.js';
@@ -36,8 +37,12 @@ export const CONSULTA_REUSO_MINUTOS = 30;
 export type ConsultaDocumentoResult = ContractReply<typeof garantiaContracts.consultaDocumento>;
 
 /**
- * POST /api/garantia/consultaDocumento (wizard step 1). Applies the lookup rules, then the
- * empresa's limite_cpf_cnpj against the document's current exposure. Every lookup is recorded in
+ * POST /api/garantia/consultaDocumento (wizard step 1). Asks the bureau for the document's
+ * restrictions, then applies the empresa's limite_cpf_cnpj against the document's current exposure.
+ * Who decides on a restriction: with a published credit policy, its evaluator at submission (issue
+ * 29, docs/credito.md "A restrição na CONSULTA") — the lookup answers 200 with the bureau's findings
+ * in `consulta` and the spec's restriction text in `msg`, so the operator sees them and the request
+ * goes on to the policy; with none published, the lookup itself refuses with 900 (spec §4). Every lookup is recorded in
  * consulta_documento (who, when, for which empresa, why, outcome) — refused ones included, since
  * they are billed as consultas too. A person the requesting Loja already knows is answered in obj
  * (pessoa_id, and that Loja's own view to pre-fill step 2); a person known only to other shops is
@@ -53,6 +58,8 @@ export async function consultaDocumentoUseCase(db: Db, bureau: BureauAdapter, ac
     // one lookup at a time per shop and document: a concurrent repeat waits and then finds this one's row
     await tx.execute(sql`select pg_advisory_xact_lock(727140, hashtext(${`${empresa.id}:${documento}`}))`);
     const restricoes = await documentRestrictions(tx, bureau, documento);
+    // a published policy decides on restrictions itself: the lookup only reports them
+    const refusesRestricted = (await politicaPublicada(tx)) === null;
     // the asking Loja's own view only: never another shop's data, nor whether another shop knows the person
     const [known] = await tx
       .select({ id: pessoa.id, tipo_pessoa: pessoa.tipo_pessoa, cpf_cnpj: pessoa.cpf_cnpj, ...dadosColumns(pessoaVisao) })
@@ -60,8 +67,9 @@ export async function consultaDocumentoUseCase(db: Db, bureau: BureauAdapter, ac
       .innerJoin(pessoaVisao, and(eq(pessoaVisao.pessoa_id, pessoa.id), eq(pessoaVisao.empresa_id, empresa.id)))
       .where(eq(pessoa.cpf_cnpj, documento));
     const exposure = await openExposureCents(tx, empresa.id, documento);
-    const overLimit = restricoes.length === 0 && empresa.limite_cpf_cnpj_cents !== null && exposure >= empresa.limite_cpf_cnpj_cents;
-    const status = restricoes.length ? LOOKUP_RESTRICTED_STATUS : overLimit ? 409 : 200;
+    const refused = refusesRestricted && restricoes.length > 0;
+    const overLimit = !refused && empresa.limite_cpf_cnpj_cents !== null && exposure >= empresa.limite_cpf_cnpj_cents;
+    const status = refused ? LOOKUP_RESTRICTED_STATUS : overLimit ? 409 : 200;
     const detalhe = { restricoes, exposicao: fromCents(exposure), limite_cpf_cnpj: empresa.limite_cpf_cnpj_cents === null ? null : fromCents(empresa.limite_cpf_cnpj_cents) };
     const repeated = await countRepeat(tx, empresa.id, documento);
     if (!repeated) {
@@ -84,8 +92,12 @@ export async function consultaDocumentoUseCase(db: Db, bureau: BureauAdapter, ac
   const loja = { id: empresa.id, fantasia: empresa.fantasia, qtd_max_parcelas: empresa.qtd_max_parcelas };
   const k = outcome.known;
   const obj = { pessoa_id: outcome.pessoaId, pessoa: k ? { id: k.id, tipo_pessoa: tipoPessoa(k.tipo_pessoa), cpf_cnpj: k.cpf_cnpj, ...dadosJson(k) } : null };
-  if (outcome.restricoes.length) {
+  if (outcome.status === LOOKUP_RESTRICTED_STATUS) {
     return { status: LOOKUP_RESTRICTED_STATUS, msg: GARANTIA_MSG.restrictedText, obj: { pessoa_id: outcome.pessoaId, pessoa: null }, consulta: lookupRestrictionsHtml(documento, outcome.restricoes), empresa: loja };
+  }
+  if (outcome.restricoes.length) {
+    // what the bureau said, for the operator; the outcome is the policy's at submission
+    return { status: 200, msg: `${GARANTIA_MSG.restrictedText} ${GARANTIA_MSG.restrictedPolicyDecides}`, obj, consulta: lookupRestrictionsHtml(documento, outcome.restricoes), empresa: loja };
   }
   return { status: 200, msg: 'Nenhuma restrição encontrada.', obj, consulta: '', empresa: loja };
 }

@@ -50,8 +50,9 @@ export async function solicitaGarantia(db: Db, bureau: BureauAdapter, actor: Act
   }
 
   return db.transaction(async (tx) => {
-    // with a published credit policy its evaluator decides, restrictions included (docs/credito.md);
-    // without one, as before: a restricted document is refused (900) and the rest goes to analysis
+    // with a published credit policy its evaluator decides, restrictions included: nothing here
+    // refuses a restricted document (docs/credito.md); without one, as the spec had it before
+    // policies: a restricted document is refused (900) and the rest goes to analysis
     const politica = await politicaPublicada(tx);
     const restricoes = politica ? [] : await documentRestrictions(tx, bureau, input.cpf_cnpj);
     if (restricoes.length) return { status: LOOKUP_RESTRICTED_STATUS, consulta: lookupRestrictionsHtml(input.cpf_cnpj, restricoes) };

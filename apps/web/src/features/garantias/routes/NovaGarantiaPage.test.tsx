@@ -33,6 +33,19 @@ describe('Nova Garantia', () => {
       expect(stepButton(skipped)).toHaveTextContent('Não realizada');
     }
   });
+
+  it('a 200 lookup that reports restrictions (a credit policy decides them) shows them and goes on to DADOS DO CLIENTE', async () => {
+    const msg = 'O cliente possui uma ou mais restrições comerciais. A decisão será da política de crédito, ao enviar a solicitação.';
+    api.consultaDocumento.mockResolvedValue({ status: 200, msg, consulta: '<p>lista de CPFs suspeitos</p>', obj: { pessoa_id: null, pessoa: null }, empresa: { id: 2, fantasia: 'Loja Demo', qtd_max_parcelas: 6 } });
+    renderWithProviders(<NovaGarantiaPage />);
+    await userEvent.type(screen.getByLabelText(/Informe o CPF\/CNPJ do cliente/), '41862057362');
+    await userEvent.click(screen.getByRole('button', { name: 'Próximo' }));
+    expect(await screen.findByLabelText(/Nome Completo/)).toBeInTheDocument();
+    const aviso = screen.getByTestId('restricoes-consulta');
+    expect(aviso).toHaveTextContent(msg);
+    expect(aviso).toHaveTextContent('lista de CPFs suspeitos');
+    expect(screen.queryByText('Que pena! Não conseguimos aprovar essa solicitação!')).not.toBeInTheDocument();
+  });
 });
 
 describe('Nova Garantia — the draft survives a reload (issue 25)', () => {

@@ -10,7 +10,7 @@ import {
   PESSOA_DOCUMENTO_MAX_FILES,
   solicitaGarantiaSchema,
 } from '@bg/domain';
-import { confirmAction, FormActions, PageHeader } from '../../../components';
+import { confirmAction, FormActions, PageHeader, ServerHtml } from '../../../components';
 import { ApiError } from '../../../lib/api-client';
 import { isAdmin, useCurrentUser } from '../../../lib/auth';
 import { empresasForSelectQuery, systemConfigQuery } from '../../../lib/lookups';
@@ -48,6 +48,9 @@ export function NovaGarantiaPage() {
   const [outcome, setOutcome] = useState<WizardOutcome | null>(null);
   // a 900 at the lookup jumps from CONSULTA to RESULTADO: the steps in between were not done
   const [skippedToResult, setSkippedToResult] = useState(false);
+  // restrictions the lookup reported without refusing (a published credit policy decides them at
+  // submission): shown to the operator until the result
+  const [restricoesBureau, setRestricoesBureau] = useState<{ msg: string; html: string } | null>(null);
   const form = useForm<WizardValues>({ mode: 'controlled', initialValues: restored?.values ?? emptyWizard() });
   useSaveWizardDraft(user.id, { step, documento, lojaId, maxParcelas, pessoaId, values: form.getValues(), arquivos: files.map((f) => f.name) }, step < RESULT_STEP);
 
@@ -81,6 +84,7 @@ export function NovaGarantiaPage() {
       }
       setMaxParcelas(res.empresa.qtd_max_parcelas);
       setPessoaId(res.obj.pessoa_id);
+      setRestricoesBureau(res.consulta ? { msg: res.msg, html: res.consulta } : null);
       form.setValues({ ...emptyWizard(), cpf_cnpj: documento, ...(res.obj.pessoa ? fromPessoa(res.obj.pessoa) : {}) });
       form.resetDirty();
       setStep(1);
@@ -167,6 +171,7 @@ export function NovaGarantiaPage() {
     setFiles([]);
     setOutcome(null);
     setSkippedToResult(false);
+    setRestricoesBureau(null);
     setWarning(null);
     setStep(0);
   };
@@ -224,6 +229,12 @@ export function NovaGarantiaPage() {
             lojaError={stepOneErrors.empresa_id}
             onEnter={next}
           />
+        )}
+        {restricoesBureau && (step === 1 || step === 2) && (
+          <Alert color="orange" title="Restrições informadas na consulta" mb="md" data-testid="restricoes-consulta">
+            {restricoesBureau.msg}
+            <ServerHtml html={restricoesBureau.html} mt="xs" />
+          </Alert>
         )}
         {step === 1 && <StepCliente form={form} files={files} onFiles={setFiles} existingDocuments={existing} onRejected={warn} />}
         {step === 2 && <StepSolicitacao form={form} maxParcelas={maxParcelas} />}
