@@ -34,4 +34,10 @@ export interface BankProfile {
   ourNumberFormatted(input: CampoLivreInput): string;
   /** Splits a campo livre of this bank into its fields, verifying the bank's own DVs. */
   decodeCampoLivre(campoLivre: string): CampoLivreFields;
+  /**
+   * The first sequence a conta of this bank numbers with, when it is not 1 (Sicredi: the year and
+   * the byte de geração are part of the number, so a conta opened in 2026 starts at 26200001).
+   * Also what a trial slip checking an account's fields should use.
+   */
+  firstSequence?(today: string): number;
 }

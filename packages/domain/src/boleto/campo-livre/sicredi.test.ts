@@ -69,6 +69,12 @@ describe('Sicredi 748 campo livre, barcode and linha digitável (brcobranca and 
     expect(built.barcode.slice(19, 21)).toBe('11');
   });
 
+  it('tells where a conta opened today starts numbering (ano + byte 2 + 00001), a number it prints', () => {
+    expect(sicrediProfile.firstSequence?.('2026-11-27')).toBe(26_200_001);
+    expect(sicrediProfile.firstSequence?.('2030-01-02')).toBe(30_200_001);
+    expect(formatNossoNumero({ bank: '748', ...BOLETONET, wallet: '1', ourNumber: sicrediProfile.firstSequence!('2026-11-27') })).toMatch(/^26\/200001-\d$/);
+  });
+
   it('refuses what it cannot print, in Portuguese', () => {
     expect(() => sicrediProfile.buildCampoLivre({ agency: '0156', beneficiaryCode: '85305', wallet: '1', ourNumber: '19200003' })).toThrow(/cooperativa e posto/);
     expect(() => sicrediProfile.buildCampoLivre({ ...BOLETONET, wallet: '1', ourNumber: 3 })).toThrow(/byte de geração/);

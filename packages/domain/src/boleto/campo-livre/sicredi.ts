@@ -89,10 +89,17 @@ function decodeCampoLivre(campoLivre: string): CampoLivreFields {
   };
 }
 
+/** Ano of `today` (YYYY-MM-DD), byte 2 (gerado pelo beneficiário), sequencial 00001. */
+function firstSequence(today: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new BoletoError('ENTRADA_INVALIDA', `Data inválida: "${today}".`, 'today');
+  return Number(today.slice(2, 4)) * 1_000_000 + 200_001;
+}
+
 export const sicrediProfile: BankProfile = {
   code: '748',
   name: 'Sicredi',
   buildCampoLivre,
   ourNumberFormatted,
   decodeCampoLivre,
+  firstSequence,
 };
