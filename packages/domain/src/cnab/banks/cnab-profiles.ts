@@ -2,6 +2,7 @@ import { CnabError } from '../cnab-error.js';
 import { bancoDoBrasil001 } from './banco-do-brasil-001.js';
 import { caixa104 } from './caixa-104.js';
 import { makeProfile, type CnabBankProfile, type CnabWriterRules } from './cnab-bank-profile.js';
+import { santander033 } from './santander-033.js';
 import { sicoob756 } from './sicoob-756.js';
 import { sicredi748 } from './sicredi-748.js';
 
@@ -15,6 +16,7 @@ export const CNAB_BANK_PROFILES: Readonly<Record<string, CnabBankProfile>> = {
   '001': bancoDoBrasil001,
   '756': sicoob756,
   '748': sicredi748,
+  '033': santander033,
 };
 
 const febrabanProfiles = new Map<string, CnabBankProfile>();

@@ -13,6 +13,12 @@ export interface Layout240 {
   readonly segmentU: RecordLayout;
   readonly lotTrailer: RecordLayout;
   readonly fileTrailer: RecordLayout;
+  /**
+   * The frame records a bank writes differently in a remessa than in its retorno (Santander: the
+   * código de transmissão instead of agência/conta/código do beneficiário, a lot trailer with the
+   * count only). Absent: the same records both ways. Readers use the records above.
+   */
+  readonly remessa?: Partial<Pick<Layout240, 'fileHeader' | 'lotHeader' | 'lotTrailer'>>;
 }
 
 export const FEBRABAN_240: Layout240 = {

@@ -12,8 +12,9 @@ describe('field tables', () => {
   const layouts = [FEBRABAN_240, ...Object.values(CNAB_BANK_PROFILES).map((p) => p.layout)];
 
   it('cover 240 positions exactly in every record of every profile (checked when defined)', () => {
-    for (const layout of layouts) {
-      for (const record of Object.values(layout) as RecordLayout[]) {
+    for (const { remessa, ...records } of layouts) {
+      // a bank's remessa variants of the frame records (Santander) are checked too
+      for (const record of [...Object.values(records), ...Object.values(remessa ?? {})] as RecordLayout[]) {
         const covered = record.fields.reduce((sum, f) => sum + f.size, 0);
         expect(covered, record.name).toBe(240);
         expect(record.fields[0].start).toBe(1);

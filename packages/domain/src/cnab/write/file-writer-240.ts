@@ -73,7 +73,7 @@ export class FileWriter240 {
 
   fileHeader(): string {
     this.recordsInFile++;
-    return formatRecord(this.profile.layout.fileHeader, this.common);
+    return formatRecord(this.frame('fileHeader'), this.common);
   }
 
   /**
@@ -111,6 +111,12 @@ export class FileWriter240 {
     return out;
   }
 
+  /** The bank's remessa variant of a frame record when it has one (Layout240.remessa). */
+  private frame(name: 'fileHeader' | 'lotHeader' | 'lotTrailer'): RecordLayout {
+    const layout = this.profile.layout;
+    return (this.options.retorno ? undefined : layout.remessa?.[name]) ?? layout[name];
+  }
+
   private openLot(): string {
     this.lot++;
     this.lotOpen = true;
@@ -118,7 +124,7 @@ export class FileWriter240 {
     this.titlesInLot = 0;
     this.amountInLot = 0;
     this.recordsInFile++;
-    return formatRecord(this.profile.layout.lotHeader, this.common, { lote: this.lot });
+    return formatRecord(this.frame('lotHeader'), this.common, { lote: this.lot });
   }
 
   private closeLot(): string {
@@ -126,7 +132,7 @@ export class FileWriter240 {
     this.recordsInFile++;
     const totals = this.options.retorno || this.profile.writer.remessaLotTotals;
     if (!Number.isSafeInteger(this.amountInLot)) throw new CnabError('ENTRADA_INVALIDA', 'Soma dos valores do lote excede o limite.');
-    const record = formatRecord(this.profile.layout.lotTrailer, {
+    const record = formatRecord(this.frame('lotTrailer'), {
       codigoBanco: this.profile.code,
       lote: this.lot,
       quantidadeRegistros: this.detailsInLot + 2,
