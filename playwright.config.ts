@@ -1,6 +1,8 @@
 import os from 'node:os';
 import { defineConfig } from '@playwright/test';
+import path from 'node:path';
 import { e2eDatabaseName } from './scripts/e2e-databases.mjs';
+import { e2eClockStart } from './apps/web/e2e/support/relogio-e2e';
 
 // Browser suite in Debian's Chromium (never a downloaded browser), against the built app served by
 // scripts/e2e-server.mjs with the demo seed.
@@ -9,6 +11,13 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // (workers load this file again but inherit the runner's environment, so ??= keeps the name).
 process.env.E2E_RUNNER_PID ??= String(process.pid);
 process.env.E2E_DB_NAME ??= e2eDatabaseName(process.pid);
+// The e2e server's mailbox (its e-mails, as .eml files) and its clock — inside the régua's sending
+// window whatever the hour (apps/web/e2e/support/relogio-e2e.ts) — chosen once, likewise inherited.
+process.env.E2E_MAIL_DIR ??= path.join(os.tmpdir(), `${process.env.E2E_DB_NAME}.mail`);
+if (process.env.E2E_CLOCK_SET_AT === undefined) {
+  process.env.E2E_CLOCK_SET_AT = String(Date.now());
+  process.env.E2E_CLOCK_START = e2eClockStart(new Date(Number(process.env.E2E_CLOCK_SET_AT)));
+}
 
 export default defineConfig({
   testDir: 'apps/web/e2e',

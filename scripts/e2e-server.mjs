@@ -12,6 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { build, root } from './build.mjs';
 import { dropE2eDatabase, dropStaleE2eDatabases, e2eDatabaseName, serverPidFile } from './e2e-databases.mjs';
+import { startMailSink } from './e2e-mail-sink.mjs';
 
 const env = {
   ...process.env,
@@ -75,6 +76,25 @@ if (process.env.TEST_DATABASE_URL) {
   cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
+// E-mail goes by SMTP to this run's mailbox (E2E_MAIL_DIR, chosen by playwright.config.ts) and
+// the clock starts inside the régua's sending window when the real one is outside it
+// (E2E_CLOCK_START, same origin): the reminder spec (apps/web/e2e/pagador/lembrete-email.spec.ts)
+// runs the régua and reads the e-mail it sent. CLOCK_START is that instant moved by the time since
+// Playwright chose it, so the spec and the server agree on "now".
+let mailSink = null;
+if (process.env.E2E_MAIL_DIR) {
+  mailSink = await startMailSink(process.env.E2E_MAIL_DIR);
+  env.SMTP_URL = `smtp://127.0.0.1:${mailSink.port}`;
+  env.SMTP_FROM = 'Boleto Garantido <cobranca@boleto-garantido.test>';
+}
+if (process.env.E2E_CLOCK_START && process.env.E2E_CLOCK_SET_AT) {
+  env.CLOCK_START = new Date(Date.now() + Date.parse(process.env.E2E_CLOCK_START) - Number(process.env.E2E_CLOCK_SET_AT)).toISOString();
+}
+const stopMail = async () => {
+  await mailSink?.close();
+  if (process.env.E2E_MAIL_DIR) fs.rmSync(process.env.E2E_MAIL_DIR, { recursive: true, force: true });
+};
+
 const entry = fromSource ? ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')] : [path.join(root, 'apps/api/dist/main.js')];
 const server = spawn(process.execPath, entry, { cwd: root, stdio: 'inherit', env });
 const serverExited = new Promise((resolve) => server.once('exit', resolve));
@@ -88,6 +108,7 @@ async function stop(code) {
   await Promise.race([serverExited, new Promise((r) => setTimeout(r, 10_000))]);
   if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
   await cleanup().catch((err) => console.error(`e2e: não foi possível remover o banco de teste: ${err.message}`));
+  await stopMail().catch(() => undefined);
   process.exit(code);
 }
 

@@ -54,6 +54,15 @@ const httpUrl = () => ({
   doc: { type: 'http(s) URL', rule: 'deve ser um endereço http:// ou https://' },
 });
 
+/** An instant with its offset (2026-11-27T10:00:00-03:00 or …Z). */
+const instant = () => ({
+  schema: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/)
+    .refine((v) => !Number.isNaN(Date.parse(v))),
+  doc: { type: 'ISO 8601 instant', rule: 'deve ser um instante ISO 8601 com fuso, como 2026-11-27T10:00:00-03:00' },
+});
+
 const smtpUrl = () => ({
   schema: z.string().regex(/^smtps?:\/\/\S+$/),
   doc: { type: 'smtp(s) URL', rule: 'deve ser um endereço smtp:// ou smtps://' },
@@ -275,6 +284,11 @@ export const envSchema = z.object({
   }),
   MESSAGING_WEBHOOK_TOKEN: optional(text(), { meaning: 'with `webhook`: sent as `Authorization: Bearer …`', defaultText: '—', secret: true }),
   MESSAGING_TIMEOUT_MS: withDefault(integer(1), 10000, { meaning: 'timeout of each call to the messaging provider (webhook POST, WhatsApp Cloud API), ms; SMTP waits at least 30 s (the job retries)' }),
+  CLOCK_START: optional(instant(), {
+    meaning:
+      'tests only: the app\'s clock starts at this instant and runs on from there (the browser suite puts its server inside the régua\'s sending window, docs/messaging.md); never in production',
+    defaultText: 'the system clock',
+  }),
   SMTP_URL: optional(smtpUrl(), {
     meaning:
       'e-mail by SMTP (docs/messaging.md): `smtp://user:pass@host:587` (STARTTLS when offered; add `?requireTLS=true` to insist) or `smtps://user:pass@host:465` (TLS); user and password percent-encoded. Unset: e-mail goes by `MESSAGING_PROVIDER`',

@@ -98,6 +98,8 @@ export function loadConfig(env: Env = process.env) {
     },
     // The beneficiary account of the BOLETO_* variables (null: the admin screen configures it).
     contaCobranca: contaOfEnv(vars),
+    // Tests only (the browser suite's server): the app's clock starts here; null is the system clock.
+    clockStart: vars.CLOCK_START ? new Date(vars.CLOCK_START) : null,
     // Banks by API (docs/banks.md): the demo conta's mode, the in-process sandbox, the BB_* conta.
     bank: {
       mode: vars.BANK_MODE,
@@ -145,6 +147,8 @@ function parseEnv(env: Env): ParsedEnv {
   if (vars.JOB_LEASE_SECONDS < 2 * vars.JOB_HEARTBEAT_SECONDS) {
     throw invalidVariable('JOB_LEASE_SECONDS', `deve ser pelo menos o dobro de JOB_HEARTBEAT_SECONDS (${vars.JOB_HEARTBEAT_SECONDS})`, String(vars.JOB_LEASE_SECONDS));
   }
+  // a clock that lies is for test servers only: a production database is never seeded with the demo
+  if (vars.CLOCK_START && vars.SEED !== 'demo') throw invalidVariable('CLOCK_START', 'só pode ser usada com SEED=demo (servidores de teste)', vars.CLOCK_START);
   if (vars.SMTP_URL && !vars.SMTP_FROM) throw invalidVariable('SMTP_FROM', 'deve ser informada quando SMTP_URL está definida');
   if (Boolean(vars.WHATSAPP_TOKEN) !== Boolean(vars.WHATSAPP_PHONE_NUMBER_ID)) {
     throw invalidVariable(vars.WHATSAPP_TOKEN ? 'WHATSAPP_PHONE_NUMBER_ID' : 'WHATSAPP_TOKEN', 'deve ser informada junto com WHATSAPP_TOKEN e WHATSAPP_PHONE_NUMBER_ID');

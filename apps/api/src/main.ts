@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { clockStartingAt } from './shared/clock.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
@@ -113,7 +114,7 @@ async function main(): Promise<void> {
   const applied = await migrate(database);
   await provisionContaFromConfig(database.db, config.contaCobranca);
   // built before the seed, which writes the demo's files to the app's own storage; nothing runs until listen
-  const app = (opened.app = await buildApp({ database, config }));
+  const app = (opened.app = await buildApp({ database, config, clock: config.clockStart ? clockStartingAt(config.clockStart) : undefined }));
   const seed = await seedIfEmpty(database.db, config.seed, config.adminPassword, app.services.storage);
   // banks by API (docs/banks.md): the BB_* conta, and the demo conta on the in-process sandbox
   const bankLines = [
