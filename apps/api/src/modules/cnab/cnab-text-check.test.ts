@@ -46,7 +46,7 @@ describe('CnabTextCheck', () => {
     expect(check([long]).error).toMatch(/mais de 400 caracteres/);
     const letter = Buffer.concat([bytes.subarray(0, 402), Buffer.from('Olá, isto é uma carta.\r\n', 'latin1')]);
     expect(check([letter]).error).toMatch(/não é um registro CNAB 400/);
-    const otherBank = Buffer.from(bytes.toString('latin1').replace('341BANCO ITAU SA', '033SANTANDER    '), 'latin1');
-    expect(check([otherBank]).error).toBe('Retorno CNAB 400 do banco "033": este leiaute ainda não é lido (CNAB 400: bancos 237, 341).');
+    const otherBank = Buffer.from(bytes.toString('latin1').replace('341BANCO ITAU SA', '104CAIXA        '), 'latin1');
+    expect(check([otherBank]).error).toBe('Retorno CNAB 400 do banco "104": este leiaute ainda não é lido (CNAB 400: bancos 237, 341, 033).');
   });
 });
