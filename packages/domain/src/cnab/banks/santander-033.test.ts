@@ -157,6 +157,7 @@ describe('Santander 033 CNAB 240 money loop: our remessa → the bank\'s retorno
     ]);
     expect(titles[3]).toMatchObject({ ourNumber: '0000000000019', movement: '06', amountCents: 15_000, paidCents: 15_399, feeCents: 392, netCents: 15_007, interestCents: 399, occurrenceDate: '2025-04-12', creditDate: '2025-04-14' });
     expect(titles[3].reasons).toEqual([{ code: '04', description: 'Liquidação por compensação eletrônica' }]);
+    expect(titles[3].channel).toEqual({ code: '04', description: 'Liquidação por compensação eletrônica' });
   });
 
   it('describes a rejected entrada\'s motivos as Santander words them (nota 41-A)', async () => {

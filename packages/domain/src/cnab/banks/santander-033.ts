@@ -167,6 +167,8 @@ export const santander033 = makeProfile({
   retornoMovements: SANTANDER_240_RETORNO_MOVEMENTS,
   movementCategories: SANTANDER_240_CATEGORIES,
   reasons: { rejeicao: SANTANDER_240_REJECTIONS, liquidacao: SANTANDER_240_SETTLEMENT },
+  // 41-C says how a title was paid (no próprio banco, compensação eletrônica, cartório…): the channel
+  settlementChannel: true,
   sequenceOf: (ourNumber) => sequenceOf(ourNumber),
   writer: {
     fileLayoutVersion: '040', // pp. 1 and 9
