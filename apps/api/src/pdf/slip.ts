@@ -41,6 +41,7 @@ export const BANK_LABEL: Record<string, { name: string; code: string }> = {
   '001': { name: 'Banco do Brasil', code: '001-9' },
   '756': { name: 'Sicoob', code: '756-0' }, // planilha Sicoob, "01.Contracapa": Banco-DV 756-0
   '748': { name: 'Sicredi', code: '748-X' }, // Manual CNAB 240 Sicredi p. 88: "748-X", X maiúsculo
+  '033': { name: 'Santander', code: '033-7' }, // Layout de Código de Barras Santander v31, p. 8: "033-7"
 };
 
 const MORA = 'Após o vencimento cobrar multa de 2% e juros de 0,33% ao dia.';
