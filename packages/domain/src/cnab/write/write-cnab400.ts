@@ -65,14 +65,14 @@ function payerValues(payer: CnabPayer | undefined): FieldValues {
 }
 
 /** 395-400 holds 6 digits: above 999 999 records the number wraps, as the reader expects (modulo 10^6). */
-const recordNumber = (n: number) => n % 1_000_000;
+export const recordNumber400 = (n: number) => n % 1_000_000;
 
 /** Numbers each record (395-400) as it is written. */
 class Sequencer {
   count = 0;
   line(layout: RecordLayout, ...values: FieldValues[]): string {
     this.count++;
-    return formatRecord(layout, ...values, { numeroSequencialRegistro: recordNumber(this.count) });
+    return formatRecord(layout, ...values, { numeroSequencialRegistro: recordNumber400(this.count) });
   }
 }
 
@@ -144,7 +144,7 @@ export function* writeRemessa400Lines(input: RemessaInput, onRejected?: RemessaR
     try {
       records = entryLines(profile, input.account, base, entry);
       // format before numbering, so a title that fails leaves the file as it was
-      const lines = records.map((r, i) => formatRecord(r.layout, ...r.values, { numeroSequencialRegistro: recordNumber(seq.count + i + 1) }));
+      const lines = records.map((r, i) => formatRecord(r.layout, ...r.values, { numeroSequencialRegistro: recordNumber400(seq.count + i + 1) }));
       seq.count += lines.length;
       total += entry.amountCents;
       yield* lines;
