@@ -93,6 +93,12 @@ describe('Santander 033 CNAB 400 remessa written by us', () => {
     expect(read.map((r) => r.movement)).toEqual(['01', '01', '02', '06', '47']);
   });
 
+  it('keeps a multa date other than the day after the due date (102-107)', async () => {
+    const entry = { ...entries()[0], fine: { type: 'percent' as const, percent: '2.5', date: '2025-04-15' } };
+    const { read } = await readBack(writeRemessa400({ account: SANTANDER, fileNumber: 1, generatedAt: GENERATED_AT, entries: [entry] }));
+    expect(read[0].fine).toEqual({ type: 'percent', percent: '2.5', date: '2025-04-15' });
+  });
+
   it('refuses what the layout cannot carry, naming the title, in Portuguese', () => {
     const base = entries()[0];
     const write = (entry: RemessaEntry, account = SANTANDER) => [...writeRemessa400Lines({ account, fileNumber: 1, generatedAt: GENERATED_AT, entries: [entry] })];

@@ -18,7 +18,9 @@ const optionalText = (line: string, d: RecordLayout, name: string) => (d.has(nam
 function fineInDetail(line: string, d: RecordLayout, dayAfterDue: IsoDate | null): RemessaEntryRead['fine'] {
   if (!d.has('percentualMulta')) return null;
   const units = readUnits(line, d.field('percentualMulta'));
-  return units > 0 && readText(line, d.field('codigoMulta')) !== '0' ? { type: 'percent', percent: percentText(units), date: dayAfterDue } : null;
+  // Santander has the multa's date in the detail too (102-107; zeros: from the day after the due date)
+  const date = d.has('dataMulta') ? (readDate6(line, d.field('dataMulta')) ?? dayAfterDue) : dayAfterDue;
+  return units > 0 && readText(line, d.field('codigoMulta')) !== '0' ? { type: 'percent', percent: percentText(units), date } : null;
 }
 
 /** Remessa entries of a CNAB 400 file: the detail, completed by the multa record that follows it. */
