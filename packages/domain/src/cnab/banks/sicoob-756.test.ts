@@ -193,9 +193,12 @@ describe('Sicoob 756 retorno tolerance', () => {
     const patched = [lines[0], lines[1], segmentY, unknownType, ...lines.slice(2)].join('\r\n');
     const { items, warnings } = await readAllRetorno(Buffer.from(patched, 'latin1'));
     expect(items.map((t) => t.ourNumberSequence)).toEqual(['8', '11', '12']);
-    // the segment Y is a record of the lot (skipped, counted); the type-7 line is not a CNAB 240 record
-    expect(warnings.map((w) => [w.code, w.line])).toEqual([['LINHA_INVALIDA', 1], ['LINHA_INVALIDA', 4], ['CONTAGEM_DIVERGENTE', 11], ['CONTAGEM_DIVERGENTE', 12]]);
-    expect(warnings[1].message).toMatch(/não é um registro CNAB 240 \(tipo de registro "7"/);
+    // the segment Y is a record of the lot (skipped, counted); the type-7 line is kept as "linha não reconhecida"
+    expect(warnings.map((w) => [w.code, w.line])).toEqual([['LINHA_INVALIDA', 1], ['LINHA_NAO_RECONHECIDA', 4], ['CONTAGEM_DIVERGENTE', 11], ['CONTAGEM_DIVERGENTE', 12]]);
+    expect(warnings[1].message).toBe('Linha 4: linha não reconhecida (registro tipo "7"), mantida sem efeito: 75600017MENSAGEM DO BANCO');
+    // strict mode stops on a broken line, never on an unknown record
+    const strict = await readAllRetorno(Buffer.from([lines[1], unknownType, ...lines.slice(2)].join('\r\n'), 'latin1'), { strict: true });
+    expect(strict.items).toHaveLength(3);
   });
 });
 

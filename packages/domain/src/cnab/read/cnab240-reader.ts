@@ -34,6 +34,11 @@ function startsWithBankCode(line: string): boolean {
   return true;
 }
 
+/** A digit or letter in position 8: a record type, if not one the layout knows (a blank is a broken line). */
+function isTypeCharacter(type: string): boolean {
+  return /^[0-9A-Z]$/.test(type);
+}
+
 /**
  * The record loop shared by the retorno and remessa readers: fits each line to 240, dispatches
  * on the record type (position 8), picks the bank profile from the file header, checks the frame
@@ -57,6 +62,12 @@ export class Cnab240Reader<T> {
     }
     const type = line[7];
     if (!RECORD_TYPES.includes(type) || !startsWithBankCode(line)) {
+      if (startsWithBankCode(line) && isTypeCharacter(type)) {
+        // A record the layout does not define (a bank's extra): kept with its text, never fatal — as CNAB 400's.
+        const text = line.trimEnd();
+        this.report.warn('LINHA_NAO_RECONHECIDA', lineNumber, `linha não reconhecida (registro tipo "${type}"), mantida sem efeito: ${text.length > 120 ? `${text.slice(0, 120)}…` : text}`);
+        return null;
+      }
       this.report.malformed(lineNumber, `a linha não é um registro CNAB 240 (tipo de registro "${type}" na posição 8).`);
       return null;
     }
