@@ -5,12 +5,12 @@ import type { AppContext } from '../http/context.js';
 import { listRemessas } from '../modules/cnab/list-remessas.js';
 import { solicitarRemessa } from '../modules/cnab/solicitar-remessa.js';
 
-/** Remessas CNAB 240 (spec §7 Slips: gerarRemessa, getRemessas; docs/cnab.md). */
+/** Remessas CNAB 240/400, per conta (spec §7 Slips: gerarRemessa, getRemessas; docs/cnab.md, decision 126). */
 export async function remessaRoutes(app: FastifyInstance, ctx: AppContext) {
   const db = ctx.database.db;
 
   jsonRoute(app, c.gerarRemessa, async (request) => {
-    const data = await solicitarRemessa({ db, jobs: ctx.jobs }, request.actor);
+    const data = await solicitarRemessa({ db, jobs: ctx.jobs }, request.actor, request.query.conta_cobranca_id);
     return { status: 200, msg: data.em_andamento ? 'Uma remessa já está sendo gerada.' : 'Gerando a remessa.', data };
   });
 

@@ -192,6 +192,21 @@ export const MATRIX: Record<string, MatrixEntry> = {
     const { id: _id, created_at: _c, updated_at: _u, ativa: _a, ...conta } = w.admin.conta as Record<string, unknown>;
     return { body: conta };
   }),
+  // several contas (decision 126): the administradores' only; the house default cannot be deactivated (409)
+  'GET /api/contaCobranca/bancos': entry(ADMIN),
+  'GET /api/contaCobranca/list': entry(ADMIN),
+  'POST /api/contaCobranca/create': entry(ADMIN, (w) => {
+    const { id: _id, created_at: _c, updated_at: _u, ativa: _a, padrao: _p, ...conta } = w.admin.conta as Record<string, unknown>;
+    return { body: conta };
+  }),
+  'POST /api/contaCobranca/update/:id': entry(ADMIN, (w) => {
+    const { id: _id, created_at: _c, updated_at: _u, ativa: _a, padrao: _p, ...conta } = w.admin.conta as Record<string, unknown>;
+    return { params: { id: w.admin.conta.id }, body: conta };
+  }),
+  'POST /api/contaCobranca/desativar/:id': entry({ ...ADMIN, admin: 409 }, (w) => ({ params: { id: w.admin.conta.id } })),
+  'POST /api/contaCobranca/reativar/:id': entry(ADMIN, (w) => ({ params: { id: w.admin.conta.id } })),
+  'POST /api/contaCobranca/padrao/:id': entry(ADMIN, (w) => ({ params: { id: w.admin.conta.id } })),
+  'POST /api/contaCobranca/empresa/:id': entry(ADMIN, (w) => ({ params: { id: w.A.empresa.id }, body: { conta_cobranca_id: null } })),
 
   // banks by API (issue 26, docs/banks.md): the bank's webhook authenticates by the conta's token
   // (none here: 401 for everybody), the rest is the administradores'; a boleto at the bank is read

@@ -4,22 +4,24 @@ import { cepSchema, optionalText, requiredText, ufSchema } from '../schemas/comm
 import { MSG } from '../schemas/messages.js';
 import { bankProfile, isBankCode } from './bank-profiles.js';
 import { BoletoError } from './boleto-error.js';
+import { bancoDeCobranca, bancosDeCobranca, layoutsDeRemessa, type LayoutCnab } from '../cnab/bancos-de-cobranca.js';
+
+const bancosAceitos = () => bancosDeCobranca().map((b) => b.codigo).join(', ');
 
 /**
- * The beneficiary's bank account (conta de cobrança), configured once by an administrador or by
- * environment. The same schema validates the admin form and the API; the bank profile itself
- * checks agência, código do beneficiário and carteira, so the form shows the bank's own message.
+ * A beneficiary's bank account (conta de cobrança): several may exist (decision 126), each created
+ * by an administrador, by environment or by the demo seed. The same schema validates the admin form
+ * and the API; the bank profile itself checks agência, código do beneficiário and carteira, so the
+ * form shows the bank's own message.
  */
-/**
- * Banks a conta de cobrança may name today: those whose remessa the Gerar Remessa job writes (CNAB
- * 240 Caixa and BB). Itaú 341's slips and CNAB 400 files exist in the engine (decision 121), but a
- * conta Itaú waits for the remessa per conta (issue 30, part 2), or its boletos would never reach the bank.
- */
-const CONTA_COBRANCA_BANKS: ReadonlySet<string> = new Set(['104', '001']);
-
 export const contaCobrancaSchema = z
   .object({
-    banco: z.string({ error: MSG.required }).trim().refine((v) => isBankCode(v) && CONTA_COBRANCA_BANKS.has(v), 'Banco não suportado (use 104 ou 001).'),
+    // the banks the engine's registries offer (cnab/bancos-de-cobranca.ts, decision 126): a boleto
+    // profile and a remessa writer or an API — a bank registered there is accepted here the same day
+    banco: z
+      .string({ error: MSG.required })
+      .trim()
+      .refine((v) => isBankCode(v) && bancoDeCobranca(v) !== null, { error: () => `Banco não suportado (use ${bancosAceitos()}).` }),
     agencia: requiredText(10),
     conta: optionalText(15),
     codigo_beneficiario: requiredText(20),
@@ -38,6 +40,11 @@ export const contaCobrancaSchema = z
     cidade: requiredText(100),
     uf: ufSchema,
     pix_chave: optionalText(77),
+    /** CNAB layout of the conta's remessas; empty = the bank's own (layoutPadrao: 240 when it has both). */
+    layout_cnab: z
+      .union([z.literal(240), z.literal(400), z.literal('240'), z.literal('400'), z.literal(''), z.null()], { error: 'Layout CNAB inválido (240 ou 400).' })
+      .optional()
+      .transform((v): LayoutCnab | null => (v === undefined || v === null || v === '' ? null : (Number(v) as LayoutCnab))),
   })
   .superRefine((v, ctx) => {
     if (!isBankCode(v.banco)) return;
@@ -49,8 +56,19 @@ export const contaCobrancaSchema = z
       const path = { agency: 'agencia', account: 'conta', beneficiaryCode: 'codigo_beneficiario', wallet: 'carteira' }[err.field ?? ''] ?? 'codigo_beneficiario';
       ctx.addIssue({ code: 'custom', path: [path], message: err.message });
     }
+    if (v.layout_cnab !== null && !layoutsDeRemessa(v.banco).includes(v.layout_cnab)) {
+      const layouts = layoutsDeRemessa(v.banco);
+      ctx.addIssue({
+        code: 'custom',
+        path: ['layout_cnab'],
+        message: layouts.length ? `Este banco gera remessas em CNAB ${layouts.join(' ou ')}.` : 'Este banco não gera remessas: a conta trabalha pela API do banco.',
+      });
+    }
     if (v.pix_chave && /\s/.test(v.pix_chave)) ctx.addIssue({ code: 'custom', path: ['pix_chave'], message: 'Chave Pix inválida.' });
   });
 
-export type ContaCobrancaInput = z.output<typeof contaCobrancaSchema>;
+/** The account's fields as the BOLETO_* variables and the seeds give them (the layout is then the bank's own). */
+export type ContaCobrancaInput = Omit<z.output<typeof contaCobrancaSchema>, 'layout_cnab'>;
+/** What the admin screen saves: the fields and, for a bank with both, the layout chosen (decision 126). */
+export type ContaCobrancaDados = ContaCobrancaInput & { layout_cnab?: LayoutCnab | null };
 export type ContaCobrancaForm = z.input<typeof contaCobrancaSchema>;

@@ -20,5 +20,5 @@ export { formatNossoNumero, type NossoNumeroInput } from './nosso-numero.js';
 export { parseDigitableLine, type ParsedDigitableLine } from './parse-digitable-line.js';
 export { encodeInterleaved2of5, interleaved2of5Widths, type BarElement } from './interleaved-2of5.js';
 export { valorAtualizadoCents, diasDeAtraso, MULTA_PERCENT, JUROS_DIA_PERCENT } from './valor-atualizado.js';
-export { contaCobrancaSchema, type ContaCobrancaInput, type ContaCobrancaForm } from './conta-cobranca-schema.js';
+export { contaCobrancaSchema, type ContaCobrancaInput, type ContaCobrancaDados, type ContaCobrancaForm } from './conta-cobranca-schema.js';
 export { valorPorExtenso } from './valor-extenso.js';

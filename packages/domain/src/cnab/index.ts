@@ -45,3 +45,6 @@ export type { Layout400 } from './layout400/layout-400.js';
 export { readRetorno, readRetornoChunks, detectCnabLayout, type CnabLayoutKind } from './read/read-retorno-any.js';
 export { readRemessa400 } from './read/read-remessa-400.js';
 export { writeRemessa400, writeRemessa400Lines, writeRetorno400, writeRetorno400Lines, cnab400WriterProfile } from './write/write-cnab400.js';
+// Which banks a conta de cobrança may name, in which remessa layouts (decision 126), and its writer.
+export { bancosDeCobranca, bancoDeCobranca, layoutsDeRemessa, layoutPadrao, LAYOUTS_CNAB, type BancoDeCobranca, type LayoutCnab } from './bancos-de-cobranca.js';
+export { writeRemessaLinesAsync } from './write/write-remessa-conta.js';

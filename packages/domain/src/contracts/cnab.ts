@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamSchema, pagingQuerySchema } from '../schemas/common.js';
+import { idParam, idParamSchema, pagingQuerySchema } from '../schemas/common.js';
 import { ALL_SITUACOES } from '../situacao/boleto-situacao.js';
 import { jobStatusSchema } from './job.js';
 import { defineContract } from './contract.js';
@@ -188,16 +188,36 @@ export const remessaJobResultJson = z.object({
   quantidade_fora: z.number().int().default(0),
   titulos_fora: z.array(remessaTituloForaJson).default([]),
   mensagem: z.string(),
+  /**
+   * One line per file when the job generated for several contas (decision 126: one file per conta
+   * with pending titles); the fields above then add them up and remessa_id is the first file's.
+   */
+  remessas: z
+    .array(
+      z.object({
+        conta_cobranca_id: id,
+        conta: z.string(),
+        layout_cnab: z.union([z.literal(240), z.literal(400)]),
+        remessa_id: id.nullable(),
+        numero_arquivo: z.number().int().nullable(),
+        arquivo: z.string().nullable(),
+        mensagem: z.string(),
+      }),
+    )
+    .default([]),
 });
 export type RemessaJobResult = z.output<typeof remessaJobResultJson>;
 
 /** Gerar Remessa answers the job that generates it (an already running one: em_andamento). */
 const gerarRemessaJson = z.object({ job_id: id, em_andamento: z.boolean() });
+/** The conta whose remessa to generate; absent: one file per conta with pending titles (decision 126). */
+const gerarRemessaQuery = z.object({ conta_cobranca_id: idParam.optional().or(z.literal('').transform(() => undefined)) });
 
 export const remessaContracts = {
   gerarRemessa: defineContract({
     method: 'POST', path: '/api/boleto/gerarRemessa', access: 'admin', tags,
-    summary: 'Gerar Remessa (tarefa em segundo plano): entradas, pedidos de baixa e alterações pendentes num arquivo CNAB 240',
+    summary: 'Gerar Remessa (tarefa em segundo plano): entradas, pedidos de baixa e alterações pendentes — um arquivo por conta, no layout dela (CNAB 240 ou 400)',
+    query: gerarRemessaQuery,
     response: okData(gerarRemessaJson),
   }),
   getRemessas: defineContract({

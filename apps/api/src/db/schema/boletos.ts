@@ -1,5 +1,5 @@
 import type { ContaCobrancaOrigem } from '@bg/domain';
-import { boolean, char, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, char, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/0030_conta_cobranca.sql (the SQL is the source of truth). The columns that
 // 0030 adds to boleto are mirrored in boleto-extra.ts (core.ts belongs to the foundation).
@@ -23,6 +23,9 @@ export const contaCobranca = pgTable('conta_cobranca', {
   pix_chave: varchar('pix_chave', { length: 77 }),
   sequencia: varchar('sequencia', { length: 63 }),
   ativa: boolean('ativa').notNull().default(true),
+  // 0184 (decision 126): the house default (one at most, active) and the layout of its remessas
+  padrao: boolean('padrao').notNull().default(false),
+  layout_cnab: smallint('layout_cnab').$type<240 | 400>().notNull(),
   // 0150: the bank by API (decision 113)
   modo: varchar('modo', { length: 5 }).$type<'CNAB' | 'API'>().notNull().default('CNAB'),
   api_url: varchar('api_url', { length: 300 }),

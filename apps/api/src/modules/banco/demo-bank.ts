@@ -34,7 +34,7 @@ const supported = (bank: BankServices, conta: ContaRow) => {
  */
 export async function configureDemoBank(db: Db, bank: BankServices, opts: { mode: 'api' | 'cnab'; sandbox: boolean; port: number }): Promise<string | null> {
   if (opts.mode !== 'api' || !opts.sandbox) return null;
-  const [conta] = await db.select().from(contaCobranca).where(eq(contaCobranca.ativa, true));
+  const [conta] = await db.select().from(contaCobranca).where(eq(contaCobranca.padrao, true));
   if (!conta || conta.origem !== 'SEED' || conta.modo === 'API') return null;
   const endpoints = sandboxEndpoints(conta.banco, `http://127.0.0.1:${opts.port}`);
   if (!endpoints || !supported(bank, { ...conta, api_url: endpoints.api })) return null;
@@ -56,8 +56,8 @@ export async function configureDemoBank(db: Db, bank: BankServices, opts: { mode
 
 /**
  * BB_CONVENIO (with the other BB_* variables): a Banco do Brasil conta by API, made or updated at
- * start and made the active one (the BOLETO_* account works the same way). Its beneficiary's name,
- * CNPJ and address are the active conta's. Unset BB_API_URL/BB_OAUTH_URL: the in-process sandbox.
+ * start and made the house default (the BOLETO_* account works the same way; the conta that was the
+ * default stays active, decision 126). Its beneficiary's name, CNPJ and address are the default conta's. Unset BB_API_URL/BB_OAUTH_URL: the in-process sandbox.
  */
 export async function provisionBbConta(
   db: Db,
@@ -67,20 +67,20 @@ export async function provisionBbConta(
 ): Promise<string | null> {
   if (!bb.convenio) return null;
   return db.transaction(async (tx) => {
-    const [active] = await tx.select().from(contaCobranca).where(eq(contaCobranca.ativa, true)).for('update');
+    const [active] = await tx.select().from(contaCobranca).where(eq(contaCobranca.padrao, true)).for('update');
     let [conta] = await tx.select().from(contaCobranca).where(sql`${contaCobranca.banco} = '001' and ${contaCobranca.codigo_beneficiario} = ${bb.convenio}`);
     if (!conta) {
       if (!active) return 'BB_CONVENIO ignorado: cadastre antes a conta de cobrança (nome, CNPJ e endereço do beneficiário).';
-      await tx.update(contaCobranca).set({ ativa: false, updated_at: sql`now()` }).where(eq(contaCobranca.id, active.id));
       conta = await insertContaCobranca(
         tx,
         { banco: '001', agencia: bb.agencia ?? active.agencia, conta: bb.conta ?? active.conta, codigo_beneficiario: bb.convenio as string, carteira: bb.carteira, nome: active.nome, cnpj: active.cnpj, cep: active.cep, endereco: active.endereco, numero: active.numero, bairro: active.bairro, cidade: active.cidade, uf: active.uf, pix_chave: active.pix_chave },
         'ENV',
         null,
+        { padrao: true },
       );
-    } else if (!conta.ativa) {
-      if (active) await tx.update(contaCobranca).set({ ativa: false, updated_at: sql`now()` }).where(eq(contaCobranca.id, active.id));
-      await tx.update(contaCobranca).set({ ativa: true }).where(eq(contaCobranca.id, conta.id));
+    } else if (!conta.padrao) {
+      if (active) await tx.update(contaCobranca).set({ padrao: false, updated_at: sql`now()` }).where(eq(contaCobranca.id, active.id));
+      await tx.update(contaCobranca).set({ ativa: true, padrao: true }).where(eq(contaCobranca.id, conta.id));
     }
     const sandbox = sandboxEndpoints('001', `http://127.0.0.1:${opts.port}`) as { api: string; oauth: string };
     await tx

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { ContaIntegracaoInput } from '@bg/domain';
+import { BANCOS_COM_API, layoutsDeRemessa, type ContaIntegracaoInput } from '@bg/domain';
 import { BankError } from '../../adapters/bank/bank-adapter.js';
 import { UnsupportedBankError } from '../../adapters/bank/choose-bank-adapter.js';
 import type { Db } from '../../db/client.js';
@@ -13,11 +13,11 @@ import { adapterOf, faltaParaApi, openSegredos, presentContaBanco, sealSegredos,
 
 const SOMENTE_ADMIN = 'Somente administradores configuram a integração com o banco.';
 
-/** GET /api/contaCobranca/getAll: every conta, active first, with its mode; never a secret. */
+/** GET /api/contaCobranca/getAll: every conta, the house default and the active first, with its mode; never a secret. */
 export async function listContasBanco(db: Db, bank: BankServices, actor: Actor, origin: string | null) {
   assertAdmin(actor, SOMENTE_ADMIN);
   const rows = await db.select().from(contaCobranca).orderBy(asc(contaCobranca.ativa), asc(contaCobranca.id));
-  return rows.sort((a, b) => Number(b.ativa) - Number(a.ativa) || a.id - b.id).map((c) => presentContaBanco(bank, c, origin));
+  return rows.sort((a, b) => Number(b.padrao) - Number(a.padrao) || Number(b.ativa) - Number(a.ativa) || a.id - b.id).map((c) => presentContaBanco(bank, c, origin));
 }
 
 /**
@@ -43,11 +43,13 @@ export async function saveIntegracao(db: Db, bank: BankServices, actor: Actor, c
       webhook_token: current.webhook_token ?? sealWebhookToken(bank, contaId).sealed,
     };
     if (next.modo === 'API') {
-      if (current.banco !== '001' && current.banco !== '104') throw invalid({ modo: 'Este banco ainda não trabalha por API.' });
+      if (!BANCOS_COM_API.includes(current.banco)) throw invalid({ modo: 'Este banco ainda não trabalha por API.' });
       const falta = faltaParaApi(bank, { ...current, ...next });
       if (falta) throw invalid({ modo: falta }, falta);
       if (current.banco === '001' && !next.variacao_carteira) throw invalid({ variacao_carteira: 'Informe a variação da carteira (Banco do Brasil).' });
     }
+    // a bank we write no remessa for reaches the bank by API only (bancosDeCobranca, decision 126)
+    if (next.modo === 'CNAB' && layoutsDeRemessa(current.banco).length === 0) throw invalid({ modo: 'Este banco não gera remessas: a conta trabalha pela API do banco.' });
     const [saved] = await tx.update(contaCobranca).set({ ...next, ...touched }).where(eq(contaCobranca.id, contaId)).returning();
     const changes = diffFields(
       { modo: current.modo, api_url: current.api_url, api_oauth_url: current.api_oauth_url, api_client_id: current.api_client_id, variacao_carteira: current.variacao_carteira, alteracao_espera_minutos: current.alteracao_espera_minutos },

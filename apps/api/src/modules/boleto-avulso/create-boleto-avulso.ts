@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { boletoChargeInstructions, centsToDecimalText, cnabAccountFromConta, CnabError, protocolCheckDigit, toCents, writeRemessa240Lines, type BoletoAvulsoData } from '@bg/domain';
+import { boletoChargeInstructions, centsToDecimalText, cnabAccountFromConta, CnabError, protocolCheckDigit, toCents, writeRemessaLinesAsync, type BoletoAvulsoData } from '@bg/domain';
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
 import type { Db } from '../../db/client.js';
 import { boletoAvulso, empresa, pessoa } from '../../db/schema/index.js';
@@ -8,7 +8,7 @@ import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { buildSlip } from '../boletos/number-boletos.js';
 import { allocateNossoNumero } from '../conta-cobranca/allocate-nosso-numero.js';
-import { requireContaCobranca } from '../conta-cobranca/active-conta-cobranca.js';
+import { requireContaDaEmpresa } from '../conta-cobranca/active-conta-cobranca.js';
 import { REMESSAS_AVULSAS_DIR, remessaFileName, storeCnabFile, type StoredCnabFile } from '../cnab/cnab-file.js';
 import { nextFileNumber } from '../cnab/file-number.js';
 import { payerOf, saoPauloDate } from '../cnab/remessa-entries.js';
@@ -19,8 +19,9 @@ export const avulsoDocumentNumber = (id: number) => `${id}-${protocolCheckDigit(
 
 /**
  * POST /api/boletoAvulso/create (administrador), one transaction: the slip gets its nosso número
- * from the active conta de cobrança's sequence (the boletos' own, so numbers never collide), its
- * barcode and linha digitável, and its remittance file — a CNAB 240 remessa with this one entrada,
+ * from the conta de cobrança of the shop it is charged for (its own, else the house default; decision
+ * 126) — that conta's sequence, the boletos' own, so numbers never collide —, its barcode and linha
+ * digitável, and its remittance file — a remessa in the conta's layout (CNAB 240 or 400) with this one entrada,
  * file number (NSA) from the account's counter, stored at
  * nova_garantia/remessas_avulsas/remessa_{created_at}-{id}.txt. A known person (same CPF/CNPJ)
  * is linked. The optional empresa is the shop the slip is charged for.
@@ -34,7 +35,7 @@ export async function createBoletoAvulso(deps: { db: Db; storage: FileStorage },
         const [emp] = await tx.select({ id: empresa.id }).from(empresa).where(eq(empresa.id, input.empresa_id));
         if (!emp) throw invalid({ empresa_id: 'Empresa não encontrada' });
       }
-      const conta = await requireContaCobranca(tx);
+      const conta = await requireContaDaEmpresa(tx, input.empresa_id);
       const cents = toCents(input.valor);
       const nossoNumero = await allocateNossoNumero(tx, conta);
       const slip = buildSlip(conta, nossoNumero, cents, input.vencimento);
@@ -65,7 +66,7 @@ export async function createBoletoAvulso(deps: { db: Db; storage: FileStorage },
         payer: payerOf(input),
         ...boletoChargeInstructions(cents, input.vencimento),
       };
-      const lines = writeRemessa240Lines({ account: cnabAccountFromConta(conta), fileNumber: numeroArquivo, generatedAt: row.created_at, entries: [entry] });
+      const lines = writeRemessaLinesAsync(conta.layout_cnab, { account: cnabAccountFromConta(conta), fileNumber: numeroArquivo, generatedAt: row.created_at, entries: [entry] });
       stored = await storeCnabFile(tx, deps.storage, { key: `${REMESSAS_AVULSAS_DIR}/${arquivo}`, name: arquivo, lines, userId: actor.id });
       await tx.update(boletoAvulso).set({ remessa_arquivo: arquivo, remessa_file_id: stored.fileId, updated_at: sql`now()` }).where(eq(boletoAvulso.id, row.id));
       await recordAudit(tx, actor, {

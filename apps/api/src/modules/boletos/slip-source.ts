@@ -6,7 +6,7 @@ import { boletoX } from '../../db/schema/boleto-extra.js';
 import { notFound, wrongState } from '../../errors/app-error.js';
 import type { SlipData } from '../../pdf/slip.js';
 import type { Actor } from '../../shared/actor.js';
-import { contaCobrancaById, requireContaCobranca } from '../conta-cobranca/active-conta-cobranca.js';
+import { contaCobrancaById, requireContaDaEmpresa } from '../conta-cobranca/active-conta-cobranca.js';
 import { empresaScope, inScope } from '../tenancy/scope.js';
 import { parcelaColumns, withBoletoContext } from './boleto-row.js';
 import { slipBeneficiary, slipPayer, type SlipPayerSource } from './slip-parties.js';
@@ -28,7 +28,7 @@ export async function prepareGarantiaForPrint(db: Db, actor: Actor, garantiaId: 
   return db.transaction(async (tx) => {
     const scope = await empresaScope(tx, actor);
     const [g] = await tx
-      .select({ id: garantia.id, status: garantia.status, libera_boleto: garantia.libera_boleto })
+      .select({ id: garantia.id, status: garantia.status, libera_boleto: garantia.libera_boleto, empresa_id: garantia.empresa_id })
       .from(garantia)
       .where(and(eq(garantia.id, garantiaId), inScope(scope, garantia.empresa_id)));
     if (!g) throw notFound('Garantia');
@@ -46,7 +46,8 @@ export async function prepareGarantiaForPrint(db: Db, actor: Actor, garantiaId: 
       .select({ id: boleto.id })
       .from(boleto)
       .where(and(eq(boleto.garantia_id, garantiaId), isNull(boleto.nosso_numero), isNotNull(boleto.situacao)));
-    if (missing.length) await numberBoletos(tx, await requireContaCobranca(tx), garantiaId);
+    // released before any conta existed: numbered now in the shop's conta (decision 126)
+    if (missing.length) await numberBoletos(tx, await requireContaDaEmpresa(tx, g.empresa_id), garantiaId);
     const rows = await tx
       .select({ id: boleto.id, conta_id: boletoX.conta_cobranca_id, situacao: boleto.situacao })
       .from(boletoX)

@@ -1,13 +1,14 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { CnabError, cnabAccountFromConta, fromCents, nextSituacao, SITUACAO, toCents, writeRemessa240LinesAsync, type BoletoAction, type RemessaEntry, type Situacao } from '@bg/domain';
+import { CnabError, cnabAccountFromConta, fromCents, nextSituacao, SITUACAO, toCents, writeRemessaLinesAsync, type BoletoAction, type RemessaEntry, type Situacao } from '@bg/domain';
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { remessa } from '../../db/schema/index.js';
-import { AppError, wrongState } from '../../errors/app-error.js';
+import { contaCobranca, remessa } from '../../db/schema/index.js';
+import { AppError, notFound, wrongState } from '../../errors/app-error.js';
 import type { Actor } from '../../shared/actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { numberBoletos } from '../boletos/number-boletos.js';
-import { requireContaCobranca } from '../conta-cobranca/active-conta-cobranca.js';
+import { contaDaEmpresa, requireContaCobranca } from '../conta-cobranca/active-conta-cobranca.js';
+import type { ContaCobrancaRow } from '../conta-cobranca/insert-conta-cobranca.js';
 import { ACERTO_MOTIVO } from '../garantia/update-boleto-atendimento.js';
 import { bulkChangeSituacao } from './bulk-situacao.js';
 import { REMESSAS_DIR, remessaFileName, storeCnabFile, type StoredCnabFile } from './cnab-file.js';
@@ -17,9 +18,9 @@ import { dentroDaJanela, devolverRejeitados, foraPorVencimento, janelaDaRemessa,
 import { assertAdmin } from '../tenancy/access.js';
 
 export const REMESSA_VAZIA = 'Não há títulos para a remessa: nenhum boleto disponível para registro, pedido de baixa ou alteração pendente.';
-/** Gerar Remessa while the active conta works by API. */
+/** Gerar Remessa for a conta that works by API. */
 export const REMESSA_CONTA_API =
-  'A conta de cobrança ativa trabalha pela API do banco: os boletos são registrados, alterados e baixados sem arquivo. Para gerar remessas, mude a conta para arquivo CNAB em Conta de Cobrança.';
+  'A conta de cobrança trabalha pela API do banco: os boletos são registrados, alterados e baixados sem arquivo. Para gerar remessas, mude a conta para arquivo CNAB em Conta de Cobrança.';
 export const MOTIVO_SEM_REGISTRO = 'Baixa confirmada sem remessa: o título nunca foi enviado ao banco';
 
 const S = SITUACAO;
@@ -48,7 +49,9 @@ export type GerarRemessaDeps = { db: Db; storage: FileStorage };
 export type GerarRemessaResult = { remessa: typeof remessa.$inferSelect | null; baixas_sem_registro: number; fora: Fora };
 
 /**
- * Gerar Remessa (run by the job cnab.remessa, remessa-job.ts), one transaction for the active conta:
+ * Gerar Remessa (run by the job cnab.remessa, remessa-job.ts), one transaction for one conta — the
+ * chosen one (`contaId`), else the house default — in that conta's layout (conta_cobranca.layout_cnab:
+ * CNAB 240 or 400, writeRemessaLinesAsync; decision 126); only the conta's own boletos go in it:
  * - entradas: every numbered boleto DISPONÍVEL PARA PAGAMENTO (→ ENVIADO PARA REGISTRO);
  * - pedidos de baixa: boletos ENVIADO PARA BAIXA / CANCELAMENTO / REMOÇÃO that the bank holds and
  *   whose request was not sent yet (the retorno then confirms them);
@@ -69,13 +72,13 @@ export type GerarRemessaResult = { remessa: typeof remessa.$inferSelect | null; 
 export async function gerarRemessa(
   deps: GerarRemessaDeps,
   actor: Actor,
-  options: { boletoIds?: number[]; onProgress?: (done: number, total: number) => void } = {},
+  options: { contaId?: number; boletoIds?: number[]; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<GerarRemessaResult> {
   assertAdmin(actor);
   let stored: StoredCnabFile | null = null;
   try {
     return await deps.db.transaction(async (tx) => {
-      const conta = await requireContaCobranca(tx);
+      const conta = options.contaId === undefined ? await requireContaCobranca(tx) : await contaPorId(tx, options.contaId);
       // a conta by API sends its boletos itself (modules/banco): a job enqueued before the switch makes no file
       if (conta.modo === 'API') throw wrongState(REMESSA_CONTA_API);
       await tx.execute(sql`select pg_advisory_xact_lock(727041, ${conta.id})`);
@@ -84,16 +87,21 @@ export async function gerarRemessa(
       const janela = janelaDaRemessa();
       const foraData = await foraPorVencimento(tx, conta.id, janela, only);
 
-      // released before the account existed: numbered now, as the first print would do
-      const unnumbered = await rowsOf<{ garantia_id: number }>(
+      // released before the account existed: numbered now, as the first print would do — the
+      // guarantees whose shop numbers in this conta (its own, or the house default)
+      const unnumbered = await rowsOf<{ garantia_id: number; empresa_id: number | null }>(
         tx,
-        sql`select distinct b.garantia_id from boleto b where b.situacao = ${S.DISPONIVEL} and b.nosso_numero is null and ${dentroDaJanela(janela)} ${only}`,
+        sql`select distinct b.garantia_id, g.empresa_id from boleto b join garantia g on g.id = b.garantia_id
+            where b.situacao = ${S.DISPONIVEL} and b.nosso_numero is null and ${dentroDaJanela(janela)} ${only}`,
       );
-      for (const g of unnumbered) await numberBoletos(tx, conta, g.garantia_id, janela);
+      for (const g of unnumbered) {
+        if ((await contaDaEmpresa(tx, g.empresa_id))?.id === conta.id) await numberBoletos(tx, conta, g.garantia_id, janela);
+      }
 
       let baixasSemRegistro = 0;
       for (const [situacao, action] of PEDIDOS) {
-        const ids = sql`select b.id from boleto b where b.situacao = ${situacao} and not ${registrado} ${only}`;
+        // this conta's boletos (or none's: a write-off before numbering)
+        const ids = sql`select b.id from boleto b where b.situacao = ${situacao} and not ${registrado} and (b.conta_cobranca_id = ${conta.id} or b.conta_cobranca_id is null) ${only}`;
         baixasSemRegistro += await bulkChangeSituacao(tx, ids, action, situacao, actor, MOTIVO_SEM_REGISTRO);
       }
 
@@ -110,7 +118,7 @@ export async function gerarRemessa(
           const entradas = entradasReclamadas(candidatas, await claimEntradas(sp, { remessaId: row.id, numero, contaId: conta.id, janela: dentroDaJanela(janela), actor }));
           const entries = counted(emSequencia(entradas, remessaEntries(sp, row.id, { semEntradas: true })), candidatas.length + pedidos, options.onProgress);
           const rejected = rejeicoes();
-          const lines = writeRemessa240LinesAsync({ account: cnabAccountFromConta(conta), fileNumber: numero, generatedAt: row.created_at, entries, onRejected: rejected.onRejected });
+          const lines = writeRemessaLinesAsync(conta.layout_cnab, { account: cnabAccountFromConta(conta), fileNumber: numero, generatedAt: row.created_at, entries, onRejected: rejected.onRejected });
           stored = await storeCnabFile(sp, deps.storage, { key: `${REMESSAS_DIR}/${arquivo}`, name: arquivo, lines, userId: actor.id });
           const devolvidos = await devolverRejeitados(sp, { id: row.id, numero, contaId: conta.id }, rejected.list);
           if (devolvidos.boletoIds.length) fora = juntarFora(foraData, devolvidos.fora);
@@ -171,6 +179,12 @@ export async function gerarRemessa(
     if (err instanceof CnabError) throw new AppError('WRONG_STATE', `Não foi possível gerar a remessa. ${err.message}`);
     throw err;
   }
+}
+
+async function contaPorId(tx: DbOrTx, id: number): Promise<ContaCobrancaRow> {
+  const [conta] = await tx.select().from(contaCobranca).where(eq(contaCobranca.id, id));
+  if (!conta) throw notFound('Conta de cobrança');
+  return conta;
 }
 
 async function* counted<T>(source: AsyncIterable<T>, total: number, onProgress?: (done: number, total: number) => void): AsyncGenerator<T> {

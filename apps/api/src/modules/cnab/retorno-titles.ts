@@ -48,14 +48,31 @@ const digits = (v: string) => v.replace(/\D/g, '').replace(/^0+/, '');
 
 /**
  * The conta de cobrança the file belongs to: same bank and same beneficiary (Caixa's código do
- * beneficiário, BB's convênio), leading zeros aside. Any account, active or replaced, since old
- * boletos keep the account that numbered them. Null: every title of the file is "not found".
+ * beneficiário, BB's convênio, Itaú's conta), leading zeros aside. Any account, active or replaced,
+ * since old boletos keep the account that numbered them. With several contas of one bank and
+ * beneficiary (decision 126: e.g. two carteiras, or a conta replaced by another), the header's
+ * agência decides, then an active conta over a deactivated one, then the newest. Null: every title
+ * of the file is "not found".
  */
 export async function contaOfHeader(db: DbOrTx, header: CnabFileHeader): Promise<{ id: number; descricao: string } | null> {
-  const code = digits(header.beneficiaryCode);
-  const rows = await db.select({ id: contaCobranca.id, codigo: contaCobranca.codigo_beneficiario, agencia: contaCobranca.agencia }).from(contaCobranca).where(eq(contaCobranca.banco, header.bank));
-  const match = code ? rows.find((r) => digits(r.codigo) === code) : undefined;
-  return match ? { id: match.id, descricao: `banco ${header.bank}, agência ${match.agencia}, beneficiário ${match.codigo}` } : null;
+  // a header without a beneficiary code (Sicoob's 240 names the cooperativa's conta) is matched by its conta
+  const code = digits(header.beneficiaryCode) || digits(header.account);
+  if (!code) return null;
+  const rows = await db
+    .select({ id: contaCobranca.id, codigo: contaCobranca.codigo_beneficiario, conta: contaCobranca.conta, agencia: contaCobranca.agencia, ativa: contaCobranca.ativa, carteira: contaCobranca.carteira, layout: contaCobranca.layout_cnab })
+    .from(contaCobranca)
+    .where(eq(contaCobranca.banco, header.bank));
+  const byCode = digits(header.beneficiaryCode) !== '';
+  // the conta's number without its DV ("0061900-0"), as headers write it apart
+  const same = rows.filter((r) => (byCode ? digits(r.codigo) : digits((r.conta ?? '').split('-')[0])) === code);
+  const agencia = digits(header.agency);
+  // an agência written with its DV ("4042-8") is compared by its number
+  const sameAgency = agencia ? same.filter((r) => digits(r.agencia.split('-')[0]) === agencia) : [];
+  const candidates = sameAgency.length ? sameAgency : same;
+  const match = candidates.sort((a, b) => Number(b.ativa) - Number(a.ativa) || b.id - a.id)[0];
+  return match
+    ? { id: match.id, descricao: `banco ${header.bank}, agência ${match.agencia}, beneficiário ${match.codigo}, carteira ${match.carteira} (CNAB ${match.layout}, conta nº ${match.id})` }
+    : null;
 }
 
 export const sequenceOf = (t: Pick<RetornoTitle, 'ourNumberSequence'>): number | null => {

@@ -43,7 +43,7 @@ export async function spcCartaData(db: Db, actor: Actor, id: number, avisoDias: 
     .where(eq(spcInclusao.id, id));
   if (!r) throw notFound('Boleto');
   if (!r.destinatario) throw new AppError('VALIDATION', COBRANCA_MSG.spcSemEndereco);
-  const [conta] = await db.select().from(contaCobranca).where(eq(contaCobranca.ativa, true)).limit(1);
+  const [conta] = await db.select().from(contaCobranca).where(eq(contaCobranca.padrao, true)).limit(1);
   const remetente = conta
     ? { nome: conta.nome, cnpj: conta.cnpj, endereco: `${conta.endereco}, ${conta.numero} — ${conta.bairro} — ${conta.cidade}/${conta.uf} — CEP ${conta.cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')}` }
     : { nome: CREDOR_PADRAO.nome, cnpj: CREDOR_PADRAO.cnpj, endereco: null };

@@ -1,17 +1,44 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ContaCobrancaInput } from '@bg/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { contaCobranca } from '../../db/schema/index.js';
+import { empresaConta } from '../../db/schema/empresa-conta.js';
 import { wrongState } from '../../errors/app-error.js';
 import { insertContaCobranca, type ContaCobrancaRow } from './insert-conta-cobranca.js';
 
 export const CONTA_NAO_CONFIGURADA =
   'Conta de cobrança não configurada. Um administrador deve cadastrá-la em Administração > Conta de Cobrança.';
 
-/** The active bank account, or null while none is configured. */
+/**
+ * The house default conta (conta_cobranca.padrao, decision 126), or null while none is configured:
+ * where a shop without a conta of its own numbers its boletos, and the beneficiary the collection
+ * letters name. Several contas may be active; at most one is the default (a unique partial index).
+ */
 export async function activeContaCobranca(tx: DbOrTx): Promise<ContaCobrancaRow | null> {
-  const [row] = await tx.select().from(contaCobranca).where(eq(contaCobranca.ativa, true));
+  const [row] = await tx.select().from(contaCobranca).where(eq(contaCobranca.padrao, true));
   return row ?? null;
+}
+
+/**
+ * The conta a shop's new boletos are numbered in: its own (empresa.conta_cobranca_id) while that
+ * conta is active, otherwise the house default; null while neither exists.
+ */
+export async function contaDaEmpresa(tx: DbOrTx, empresaId: number | null): Promise<ContaCobrancaRow | null> {
+  if (empresaId !== null) {
+    const [own] = await tx
+      .select({ conta: contaCobranca })
+      .from(empresaConta)
+      .innerJoin(contaCobranca, and(eq(contaCobranca.id, empresaConta.conta_cobranca_id), eq(contaCobranca.ativa, true)))
+      .where(eq(empresaConta.id, empresaId));
+    if (own) return own.conta;
+  }
+  return activeContaCobranca(tx);
+}
+
+export async function requireContaDaEmpresa(tx: DbOrTx, empresaId: number | null): Promise<ContaCobrancaRow> {
+  const conta = await contaDaEmpresa(tx, empresaId);
+  if (!conta) throw wrongState(CONTA_NAO_CONFIGURADA);
+  return conta;
 }
 
 /**

@@ -5,7 +5,7 @@ import { activeContaCobranca } from './active-conta-cobranca.js';
 import type { ContaCobrancaRow } from './insert-conta-cobranca.js';
 import { assertAdmin } from '../tenancy/access.js';
 
-/** GET /api/contaCobranca/get (administrador): the active account and how many numbers it issued. */
+/** GET /api/contaCobranca/get (administrador): the house default account and how many numbers it issued. */
 export async function getContaCobranca(db: Db, actor: Actor) {
   assertAdmin(actor);
   const conta = await db.transaction((tx) => activeContaCobranca(tx));
@@ -34,6 +34,10 @@ export function publicConta(c: ContaCobrancaRow) {
     uf: c.uf,
     pix_chave: c.pix_chave,
     origem: c.origem,
+    ativa: c.ativa,
+    padrao: c.padrao,
+    layout_cnab: c.layout_cnab,
+    modo: c.modo,
     updated_at: c.updated_at,
   };
 }
