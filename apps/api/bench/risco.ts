@@ -1,12 +1,16 @@
 /**
  * Portfolio risk on a scale dataset (docs/performance.md "Risco da carteira"):
  *   DATABASE_URL=postgres://…/bg_scale npx tsx apps/api/bench/risco.ts [--atualizar] [--vezes 30]
+ *   DATA_DIR=/tmp/bg-pglite-1m npx tsx apps/api/bench/risco.ts [--atualizar] [--vezes 30]
+ * (the database the server would open: loadConfig's resolution; PGlite's directory is locked)
  * `--atualizar` runs the complete risco.atualizar (what the nightly job does) and prints its time;
  * then every risk screen's use-case is called `vezes` times (one connection, sequential) and its
  * median and p95 printed. Reads only, apart from the job's own summary tables.
  */
 import { dayInSaoPaulo } from '@bg/domain';
-import { openPostgres } from '../src/db/client.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { lockDataDir } from '../src/db/data-dir-lock.js';
 import { atualizarRisco } from '../src/modules/credito/risco/atualizar-risco.js';
 import { getCuraAcordo } from '../src/modules/credito/risco/get-cura-acordo.js';
 import { getExposicao } from '../src/modules/credito/risco/get-exposicao.js';
@@ -17,11 +21,12 @@ import { getRolagem } from '../src/modules/credito/risco/get-rolagem.js';
 import { getVintage } from '../src/modules/credito/risco/get-vintage.js';
 import type { Actor } from '../src/shared/actor.js';
 
-const url = process.env.DATABASE_URL;
-if (!url) throw new Error('Informe DATABASE_URL (o banco de escala).');
+const config = loadConfig();
+const lock = config.databaseUrl ? null : lockDataDir(config.dataDir);
 const args = process.argv.slice(2);
 const vezes = Number(args[args.indexOf('--vezes') + 1] ?? 30) || 30;
-const database = await openPostgres(url);
+process.stderr.write(`risco → ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${config.dataDir}`}\n`);
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir });
 const db = database.db;
 const admin: Actor = { id: 1, nivel: '2', empresa_id: null, name: 'bench', ip: '127.0.0.1' };
 const hoje = dayInSaoPaulo(new Date());
@@ -59,3 +64,4 @@ for (const [nome, f] of casos) {
   console.log(`${nome.padEnd(32)} mediana ${q(0.5)} ms  p95 ${q(0.95)} ms`);
 }
 await database.close();
+lock?.release();
