@@ -142,6 +142,15 @@ describe("brcobranca's golden Santander remessa (spec/fixtures/remessa/remessa-s
     expect(read[0].payer).toEqual({ document: '12345678901', name: 'PABLO DIEGO JOSE FRANCISCO DE PAULA JUAN', address: 'RUA RIO GRANDE DO SUL SAO PAULO MINAS CA', district: 'SAO JOSE DOS', cep: '12345678', city: 'SANTA RITA DE C', uf: 'SP' });
   });
 
+  it("reads brcobranca's Pix remessa (remessa-santander-cnab400-pix.rem): the same title, its type 8 record kept as a line we do not read", async () => {
+    const { read, warnings } = await readBack(fixture400('cnab400-remessa-033-santander-pix-brcobranca-golden.rem'));
+    expect(read).toHaveLength(1);
+    expect(read[0]).toMatchObject({ bankOurNumber: '00000123', amountCents: 19_990, dueDate: '2015-07-14', fine: { type: 'percent', percent: '2' } });
+    // santander_pix_spec.rb: registro 8, tipo de pagamento 00, 1 pagamento, valor (2), máximo and
+    // mínimo 199,90 / 100 %, chave DICT tipo 1 "12345678910"; we write no type 8 (decision 125)
+    expect(warnings).toEqual([{ code: 'LINHA_NAO_RECONHECIDA', line: 3, message: 'Linha 3: linha não reconhecida (registro tipo "8"), mantida sem efeito: 800012000000001999010000000000001999010000112345678910' }]);
+  });
+
   it('matches ours field by field, except where brcobranca and we choose differently', () => {
     const goldenLines = golden.toString('latin1').split(/\r?\n/).filter((l) => l !== '');
     const ours = [
