@@ -22,6 +22,16 @@ describe('CnabTextCheck', () => {
     expect(check([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(bytes.toString('latin1').replace(/\r\n/g, '\n'), 'latin1'), Buffer.from([0x1a])]).error).toBeNull();
   });
 
+  it('accepts a CNAB 240 record of a type FEBRABAN does not list: the reader keeps it as "linha não reconhecida" (decision 124)', () => {
+    const bytes = retorno();
+    const unknown = Buffer.from('1040001' + '7' + ' '.repeat(232) + '\r\n', 'latin1');
+    const withExtra = Buffer.concat([bytes.subarray(0, 484), unknown, bytes.subarray(484)]);
+    expect(withExtra.subarray(484, 492).toString('latin1')).toBe('10400017');
+    expect(check([withExtra]).error).toBeNull();
+    // a letter is still refused at position 8
+    expect(check([Buffer.concat([bytes.subarray(0, 242), Buffer.from('1040001X carta\r\n', 'latin1')])]).error).toMatch(/não é um registro CNAB 240/);
+  });
+
   it('refuses binaries, remessas, long lines and foreign text', () => {
     expect(check([Buffer.from('%PDF-1.4\n\x00\x01binary', 'latin1')]).error).toMatch(/binário/);
     expect(check([writeRemessa240({ account, fileNumber: 1, generatedAt: new Date(), entries: [] })]).error).toMatch(/é uma remessa/);

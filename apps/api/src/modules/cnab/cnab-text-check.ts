@@ -4,15 +4,16 @@ import { CNAB400_BANK_PROFILES, cnab400Profile } from '@bg/domain';
  * Checks, as the bytes stream in, that an upload is a CNAB retorno and not a binary or some other
  * text: Latin-1 text with CR/LF line ends (a UTF-8 BOM and a final 0x1A accepted, as the reader
  * accepts them) and a file header that says "retorno". CNAB 240: lines of at most 240 characters
- * (longer only with trailing blanks), records whose type (position 8) is 0, 1, 3, 5 or 9, header
- * position 143 = 2. CNAB 400 (a header "02RETORNO…" of a bank with a 400 layout, decision 121):
+ * (longer only with trailing blanks), records whose type (position 8) is a digit, header
+ * position 143 = 2 — FEBRABAN's types are 0, 1, 3, 5 and 9, but the reader keeps a record of any
+ * other type as "linha não reconhecida" (decision 124), so the check must not refuse what it reads. CNAB 400 (a header "02RETORNO…" of a bank with a 400 layout, decision 121):
  * lines of at most 400 characters whose type (position 1) is a digit — the reader keeps records
  * of unknown types as "linha não reconhecida". Holds only the first line; `error` is set at the
  * first problem.
  */
 export const CNAB_LINE = 240;
 export const CNAB_LINE_400 = 400;
-const RECORD_TYPES = new Set([0x30, 0x31, 0x33, 0x35, 0x39]); // '0' '1' '3' '5' '9'
+const isDigit = (b: number) => b >= 0x30 && b <= 0x39;
 
 /**
  * Bytes start..lf (the LF excluded) are a line feedBytes would pass without a word: text with no
@@ -26,8 +27,8 @@ function goodLine(chunk: Uint8Array, start: number, lf: number, width: number): 
     if (c < 0x20 || c === 0x7f) return false;
   }
   for (let j = start + width; j < end; j++) if (chunk[j] !== 0x20) return false;
-  if (width === CNAB_LINE_400) return end === start || chunk[start] === 0x20 || (chunk[start] >= 0x30 && chunk[start] <= 0x39);
-  return end - start < 8 || chunk[start + 7] === 0x20 || RECORD_TYPES.has(chunk[start + 7]);
+  if (width === CNAB_LINE_400) return end === start || chunk[start] === 0x20 || isDigit(chunk[start]);
+  return end - start < 8 || chunk[start + 7] === 0x20 || isDigit(chunk[start + 7]);
 }
 
 export type CnabHeaderInfo = { bank: string; kind: 'remessa' | 'retorno' | null; layout?: 240 | 400 };
@@ -106,8 +107,8 @@ export class CnabTextCheck {
           return this.fail(this.width === CNAB_LINE ? `A linha ${this.line} tem mais de ${CNAB_LINE} caracteres: não é um arquivo CNAB 240.` : `A linha ${this.line} tem mais de ${CNAB_LINE_400} caracteres: não é um arquivo CNAB.`);
         }
         if (this.header && this.width === CNAB_LINE_400) {
-          if (this.col === 1 && (b < 0x30 || b > 0x39)) return this.fail(`A linha ${this.line} não é um registro CNAB 400 (tipo de registro "${String.fromCharCode(b)}" na posição 1).`);
-        } else if (this.col === 8 && !RECORD_TYPES.has(b) && !(!this.header && this.first[0] === 0x30)) {
+          if (this.col === 1 && !isDigit(b)) return this.fail(`A linha ${this.line} não é um registro CNAB 400 (tipo de registro "${String.fromCharCode(b)}" na posição 1).`);
+        } else if (this.col === 8 && !isDigit(b) && !(!this.header && this.first[0] === 0x30)) {
           return this.fail(`A linha ${this.line} não é um registro CNAB 240 (tipo de registro "${String.fromCharCode(b)}" na posição 8).`);
         }
         this.lineHasText = true;
