@@ -46,9 +46,9 @@ export async function startSandbox(options: BankSandboxOptions): Promise<{ app: 
   return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }
 
-/** `input` becomes the active conta (the others retired), by CNAB until switched. */
+/** `input` becomes the house default conta (the others retired), by CNAB until switched. */
 export async function activeConta(t: CnabTestApp, input: ContaCobrancaInput): Promise<ContaCobrancaRow> {
-  await t.db.update(contaCobranca).set({ ativa: false });
+  await t.db.update(contaCobranca).set({ ativa: false, padrao: false });
   return insertContaCobranca(t.db, input, 'ADMIN', null);
 }
 

@@ -33,9 +33,9 @@ describe('conta de cobrança of the BOLETO_* variables', () => {
     // a second process starting finds it
     expect((await provisionContaFromConfig(db, conta))?.id).toBe(created?.id);
 
-    // an account saved on the screen (here straight into the table) stays the active one
+    // an account saved on the screen (here straight into the table) stays the house default
     await db.transaction(async (tx) => {
-      await tx.execute(sql`update conta_cobranca set ativa = false`);
+      await tx.execute(sql`update conta_cobranca set ativa = false, padrao = false`);
       await insertContaCobranca(tx, { ...conta!, codigo_beneficiario: '654321' }, 'ADMIN', null);
     });
     expect(await provisionContaFromConfig(db, conta)).toMatchObject({ codigo_beneficiario: '654321' });

@@ -1,4 +1,4 @@
-import { remessaContracts as c, remessaJobResultJson, type ContractResult, type RemessaJobResult } from '@bg/domain';
+import { contaCobrancaContracts, remessaContracts as c, remessaJobResultJson, type ContractResult, type RemessaJobResult } from '@bg/domain';
 import { call } from '../../../lib/api-contract';
 
 /** A row of Remessas (spec §3 Remittance) with its expiring download link. */
@@ -6,8 +6,11 @@ export type RemessaRow = ContractResult<typeof c.getRemessas>['data'][number];
 
 export const listRemessas = ({ page }: { page: number }) => call(c.getRemessas, { query: { page } });
 
-/** Asks for a remessa: answers the job generating it. */
-export const gerarRemessa = () => call(c.gerarRemessa);
+/** Asks for a remessa — of one conta, or one file per conta with pending titles: answers the job generating it. */
+export const gerarRemessa = (contaId: number | null) => call(c.gerarRemessa, { query: contaId ? { conta_cobranca_id: contaId } : {} });
+
+/** The contas that write remessas (by CNAB file), for the conta chooser (decision 126). */
+export const contasDeRemessa = () => call(contaCobrancaContracts.list).then((r) => r.data.filter((conta) => conta.modo === 'CNAB'));
 
 /** The job's result, when it has the shape of a finished remessa job. */
 export function remessaResult(result: unknown): RemessaJobResult | null {

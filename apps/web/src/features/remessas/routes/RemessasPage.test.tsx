@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { RemessasPage } from './RemessasPage';
 
-const api = vi.hoisted(() => ({ listRemessas: vi.fn(), gerarRemessa: vi.fn(), remessaResult: (r: unknown) => r }));
+const api = vi.hoisted(() => ({ listRemessas: vi.fn(), gerarRemessa: vi.fn(), contasDeRemessa: vi.fn(async () => []), remessaResult: (r: unknown) => r }));
 vi.mock('../api/remessas', () => api);
 const job = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('../../../lib/api-contract', () => ({ call: job.call }));

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Anchor, Button, Stack } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Anchor, Button, Group, Select, Stack } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateText, MoneyText, PagedTable, PageHeader, showError, showResult } from '../../../components';
 import { useSubmit } from '../../../lib/use-submit';
-import { remessaKeys, useRemessasList } from '../api/remessa-queries';
+import { contasDeRemessaQuery, remessaKeys, useRemessasList } from '../api/remessa-queries';
 import { gerarRemessa, type RemessaRow } from '../api/remessas';
 import { RemessaForaPanel } from '../components/RemessaForaPanel';
 import { RemessaJobPanel } from '../components/RemessaJobPanel';
@@ -22,6 +22,9 @@ export function RemessasPage() {
   // the titles the last generation left out, shown until closed or the next generation
   const [fora, setFora] = useState<RemessaJobResult | null>(null);
   const list = useRemessasList();
+  // which conta's file (decision 126); none chosen: one file per conta with pending titles
+  const contas = useQuery(contasDeRemessaQuery());
+  const [conta, setConta] = useState<string | null>(null);
   useEffect(() => {
     const timer = setInterval(() => void client.invalidateQueries({ queryKey: remessaKeys.all }), LINK_REFRESH_MS);
     return () => clearInterval(timer);
@@ -50,9 +53,22 @@ export function RemessasPage() {
       <PageHeader
         title="Remessas"
         actions={
-          <Button onClick={() => void gerar.run()} loading={gerar.busy || jobId !== null}>
-            Gerar Remessa
-          </Button>
+          <Group align="flex-end">
+            {(contas.data?.length ?? 0) > 1 && (
+              <Select
+                aria-label="Conta de cobrança da remessa"
+                w={380}
+                clearable
+                placeholder="Todas as contas (um arquivo por conta)"
+                data={(contas.data ?? []).map((c) => ({ value: String(c.id), label: `${c.banco} — agência ${c.agencia}, beneficiário ${c.codigo_beneficiario} (CNAB ${c.layout_cnab})` }))}
+                value={conta}
+                onChange={setConta}
+              />
+            )}
+            <Button onClick={() => void gerar.run(conta ? Number(conta) : null)} loading={gerar.busy || jobId !== null}>
+              Gerar Remessa
+            </Button>
+          </Group>
         }
       />
       {jobId !== null && <RemessaJobPanel jobId={jobId} onFinished={onFinished} />}
