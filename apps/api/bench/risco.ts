@@ -3,7 +3,9 @@
  *   DATABASE_URL=postgres://…/bg_scale npx tsx apps/api/bench/risco.ts [--atualizar] [--vezes 30]
  *   DATA_DIR=/tmp/bg-pglite-1m npx tsx apps/api/bench/risco.ts [--atualizar] [--vezes 30]
  * (the database the server would open: loadConfig's resolution; PGlite's directory is locked)
+ * Applies any new migration first (as bench:api does).
  * `--atualizar` runs the complete risco.atualizar (what the nightly job does) and prints its time;
+ * `--posicao` only the 15-minute position run (exposure and aging: enough after a migration of those);
  * then every risk screen's use-case is called `vezes` times (one connection, sequential) and its
  * median and p95 printed. Reads only, apart from the job's own summary tables.
  */
@@ -11,6 +13,7 @@ import { dayInSaoPaulo } from '@bg/domain';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { lockDataDir } from '../src/db/data-dir-lock.js';
+import { migrate } from '../src/db/migrate.js';
 import { atualizarRisco } from '../src/modules/credito/risco/atualizar-risco.js';
 import { getCuraAcordo } from '../src/modules/credito/risco/get-cura-acordo.js';
 import { getExposicao } from '../src/modules/credito/risco/get-exposicao.js';
@@ -27,12 +30,14 @@ const args = process.argv.slice(2);
 const vezes = Number(args[args.indexOf('--vezes') + 1] ?? 30) || 30;
 process.stderr.write(`risco → ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${config.dataDir}`}\n`);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir });
+const applied = await migrate(database);
+if (applied.length) process.stderr.write(`migrações aplicadas: ${applied.join(', ')}\n`);
 const db = database.db;
 const admin: Actor = { id: 1, nivel: '2', empresa_id: null, name: 'bench', ip: '127.0.0.1' };
 const hoje = dayInSaoPaulo(new Date());
 
-if (args.includes('--atualizar')) {
-  for (const completa of [true, false]) {
+if (args.includes('--atualizar') || args.includes('--posicao')) {
+  for (const completa of args.includes('--atualizar') ? [true, false] : [false]) {
     const t0 = performance.now();
     const r = await atualizarRisco(db, hoje, new Date(), { completa });
     console.log(`risco.atualizar ${completa ? 'completa' : 'posição'}: ${Math.round(performance.now() - t0)} ms`, r);

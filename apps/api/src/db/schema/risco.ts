@@ -39,6 +39,28 @@ export const riscoExposicaoDocumento = pgTable('risco_exposicao_documento', {
   valor_pendente: money('valor_pendente').notNull(),
 });
 
+// 0182: per shop and the whole portfolio, so the exposure screen reads sums instead of making them
+export const riscoExposicaoLoja = pgTable('risco_exposicao_loja', {
+  empresa_id: integer('empresa_id').primaryKey(),
+  documentos: integer('documentos').notNull(),
+  boletos: integer('boletos').notNull(),
+  valor_garantido: money('valor_garantido').notNull(),
+  valor_vencido: money('valor_vencido').notNull(),
+  valor_honrado: money('valor_honrado').notNull(),
+  valor_pendente: money('valor_pendente').notNull(),
+});
+
+export const riscoExposicaoTotal = pgTable('risco_exposicao_total', {
+  id: smallint('id').primaryKey(),
+  lojas: integer('lojas').notNull(),
+  documentos: integer('documentos').notNull(),
+  boletos: integer('boletos').notNull(),
+  valor_garantido: money('valor_garantido').notNull(),
+  valor_vencido: money('valor_vencido').notNull(),
+  valor_honrado: money('valor_honrado').notNull(),
+  valor_pendente: money('valor_pendente').notNull(),
+});
+
 export const riscoAgingAtual = pgTable('risco_aging_atual', {
   faixa: varchar('faixa', { length: 2 }).$type<FaixaRisco>().primaryKey(),
   boletos: integer('boletos').notNull(),

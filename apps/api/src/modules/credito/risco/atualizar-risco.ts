@@ -16,7 +16,8 @@ export type AtualizacaoRisco = { data_referencia: string; meses_novos: number; e
 
 /**
  * Computes, in one transaction (readers see the previous position until it commits):
- * 1. the position now — risco_exposicao per shop and document, risco_aging_atual per bucket — from
+ * 1. the position now — risco_exposicao per shop and document, its sums per document, per shop and
+ *    in total (risco_exposicao_documento, _loja, _total), risco_aging_atual per bucket — from
  *    the boletos' current situação (rewritten whole);
  * 2. the month-end position of every closed month not computed yet (risco_posicao_mensal) and
  *    its aggregates: risco_mes (over-30/over-90), risco_vintage (per safra), risco_rolagem;
@@ -51,6 +52,21 @@ export async function atualizarRisco(db: DbOrTx, hoje: string, agora: Date = new
       select pessoa_id, (count(*) filter (where valor_garantido > 0))::int, sum(boletos)::int, sum(valor_garantido),
              sum(valor_vencido), sum(valor_honrado), sum(valor_pendente)
         from risco_exposicao group by pessoa_id`);
+    // the sums the exposure screen shows, made once here instead of on every call (migration 0182)
+    await tx.execute(sql`delete from risco_exposicao_loja`);
+    await tx.execute(sql`
+      insert into risco_exposicao_loja (empresa_id, documentos, boletos, valor_garantido, valor_vencido, valor_honrado, valor_pendente)
+      select empresa_id, (count(*) filter (where valor_garantido > 0))::int, sum(boletos)::int, sum(valor_garantido),
+             sum(valor_vencido), sum(valor_honrado), sum(valor_pendente)
+        from risco_exposicao group by empresa_id`);
+    await tx.execute(sql`delete from risco_exposicao_total`);
+    await tx.execute(sql`
+      insert into risco_exposicao_total (id, lojas, documentos, boletos, valor_garantido, valor_vencido, valor_honrado, valor_pendente)
+      select 1, (select count(*) from risco_exposicao_loja where valor_garantido > 0)::int,
+             (select count(*) from risco_exposicao_documento where valor_garantido > 0)::int,
+             coalesce(sum(boletos), 0)::int, coalesce(sum(valor_garantido), 0), coalesce(sum(valor_vencido), 0),
+             coalesce(sum(valor_honrado), 0), coalesce(sum(valor_pendente), 0)
+        from risco_exposicao_loja`);
     await tx.execute(sql`delete from risco_aging_atual`);
     await tx.execute(sql`
       insert into risco_aging_atual (faixa, boletos, valor)

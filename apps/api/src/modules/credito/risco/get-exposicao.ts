@@ -17,7 +17,9 @@ const c = (v: string | number | null) => toCents(v ?? 0);
  * GET /api/risco/exposicao (administrador): the position now (docs/risco.md "Exposição") — the
  * guaranteed value outstanding in total, by shop and by CPF/CNPJ (the 20 largest), the use of the
  * published credit policy's limits (guaranteed + pending, as the policy counts) and every shop or
- * document over a limit, read from risco_exposicao (a few thousand rows at 1 M boletos).
+ * document over a limit. Reads the job's sums (risco_exposicao_total, _loja, _documento) and finds
+ * what is over a limit through their indexes: no call aggregates risco_exposicao's ~45 000
+ * shop×person rows at 1 M boletos (migration 0182; docs/performance.md "Risco da carteira").
  */
 export async function getExposicao(db: DbOrTx, actor: Actor) {
   assertAdmin(actor, RISCO_SO_ADMIN);
@@ -26,29 +28,23 @@ export async function getExposicao(db: DbOrTx, actor: Actor) {
   const limiteDoc = politica?.limites.documento_cents ?? null;
   const posicao = await lerPosicao(db);
 
-  const [tot] = await rowsOf<Linha & { lojas: number; documentos: number }>(db, sql`
-    select coalesce(sum(boletos), 0)::int as boletos, coalesce(sum(valor_garantido), 0)::text as valor_garantido,
-           coalesce(sum(valor_vencido), 0)::text as valor_vencido, coalesce(sum(valor_honrado), 0)::text as valor_honrado,
-           coalesce(sum(valor_pendente), 0)::text as valor_pendente,
-           count(distinct empresa_id) filter (where valor_garantido > 0)::int as lojas,
-           (select count(*) from risco_exposicao_documento where valor_garantido > 0)::int as documentos
-      from risco_exposicao`);
+  // before the job's first run there is no total row: zeros
+  const [tot = { boletos: 0, valor_garantido: '0', valor_vencido: '0', valor_honrado: '0', valor_pendente: '0', lojas: 0, documentos: 0 }] = await rowsOf<Linha & { lojas: number; documentos: number }>(db, sql`
+    select boletos, valor_garantido::text, valor_vencido::text, valor_honrado::text, valor_pendente::text, lojas, documentos
+      from risco_exposicao_total where id = 1`);
   const [aging] = await rowsOf<{ total: string; v30: string; v90: string }>(db, sql`
     select coalesce(sum(valor), 0)::text as total,
            coalesce(sum(valor) filter (where faixa in ('C','D','E','F','G','H')), 0)::text as v30,
            coalesce(sum(valor) filter (where faixa in ('E','F','G','H')), 0)::text as v90
       from risco_aging_atual`);
-  const total = c(tot!.valor_garantido);
+  const total = c(tot.valor_garantido);
 
   const lojas = await rowsOf<Linha & { empresa_id: number; fantasia: string; razao: string; documentos: number }>(db, sql`
-    select x.*, e.fantasia, e.razao from (
-      select empresa_id, sum(boletos)::int as boletos, count(*) filter (where valor_garantido > 0)::int as documentos,
-             sum(valor_garantido)::text as valor_garantido, sum(valor_vencido)::text as valor_vencido,
-             sum(valor_honrado)::text as valor_honrado, sum(valor_pendente)::text as valor_pendente
-        from risco_exposicao group by empresa_id
-       order by sum(valor_garantido) desc, empresa_id limit ${TOP}) x
-    join empresa e on e.id = x.empresa_id
-    order by x.valor_garantido::numeric desc, x.empresa_id`);
+    select x.empresa_id, x.boletos, x.documentos, x.valor_garantido::text, x.valor_vencido::text, x.valor_honrado::text,
+           x.valor_pendente::text, e.fantasia, e.razao
+      from (select * from risco_exposicao_loja order by valor_garantido desc, empresa_id limit ${TOP}) x
+      join empresa e on e.id = x.empresa_id
+     order by x.valor_garantido desc, x.empresa_id`);
   const docs = await rowsOf<Linha & { pessoa_id: number; cpf_cnpj: string; nome: string; lojas: number }>(db, sql`
     select x.pessoa_id, x.lojas, x.boletos, x.valor_garantido::text, x.valor_vencido::text, x.valor_honrado::text, x.valor_pendente::text,
            p.cpf_cnpj, p.nome_razao as nome
@@ -72,8 +68,8 @@ export async function getExposicao(db: DbOrTx, actor: Actor) {
   if (limiteLoja !== null) {
     const acima = await rowsOf<{ empresa_id: number; fantasia: string; exposicao: string }>(db, sql`
       select x.empresa_id, e.fantasia, x.exposicao::text from (
-        select empresa_id, sum(valor_garantido + valor_pendente) as exposicao from risco_exposicao group by empresa_id
-        having sum(valor_garantido + valor_pendente) > ${centsToDecimalText(limiteLoja)}::numeric) x
+        select empresa_id, valor_garantido + valor_pendente as exposicao from risco_exposicao_loja
+         where valor_garantido + valor_pendente > ${centsToDecimalText(limiteLoja)}::numeric) x
       join empresa e on e.id = x.empresa_id order by x.exposicao desc limit 100`);
     for (const a of acima) {
       const v = c(a.exposicao);
@@ -96,13 +92,16 @@ export async function getExposicao(db: DbOrTx, actor: Actor) {
     }
   }
   const naLoja = await rowsOf<{ empresa_id: number; fantasia: string; pessoa_id: number; cpf_cnpj: string; nome: string; exposicao: string; limite: string }>(db, sql`
-    select r.empresa_id, e.fantasia, r.pessoa_id, p.cpf_cnpj, p.nome_razao as nome,
-           (r.valor_garantido + r.valor_pendente)::text as exposicao, e.limite_cpf_cnpj::text as limite
-      from risco_exposicao r
-      join empresa e on e.id = r.empresa_id
+    select e.id as empresa_id, e.fantasia, r.pessoa_id, p.cpf_cnpj, p.nome_razao as nome,
+           r.exposicao::text as exposicao, e.limite_cpf_cnpj::text as limite
+      from empresa e
+      -- per shop with a limit, the range of risco_exposicao_empresa_exposicao_idx above it
+      cross join lateral (
+        select x.pessoa_id, x.valor_garantido + x.valor_pendente as exposicao from risco_exposicao x
+         where x.empresa_id = e.id and x.valor_garantido + x.valor_pendente > e.limite_cpf_cnpj) r
       join pessoa p on p.id = r.pessoa_id
-     where e.limite_cpf_cnpj > 0 and r.valor_garantido + r.valor_pendente > e.limite_cpf_cnpj
-     order by r.valor_garantido + r.valor_pendente - e.limite_cpf_cnpj desc limit 100`);
+     where e.limite_cpf_cnpj > 0
+     order by r.exposicao - e.limite_cpf_cnpj desc, e.id, r.pessoa_id limit 100`);
   for (const a of naLoja) {
     const v = c(a.exposicao);
     const l = c(a.limite);
@@ -114,10 +113,10 @@ export async function getExposicao(db: DbOrTx, actor: Actor) {
   return {
     ...posicao,
     total_garantido: fromCents(total),
-    total_vencido: fromCents(c(tot!.valor_vencido)),
-    total_honrado: fromCents(c(tot!.valor_honrado)),
-    lojas: Number(tot!.lojas),
-    documentos: Number(tot!.documentos),
+    total_vencido: fromCents(c(tot.valor_vencido)),
+    total_honrado: fromCents(c(tot.valor_honrado)),
+    lojas: Number(tot.lojas),
+    documentos: Number(tot.documentos),
     over30: pct(c(aging!.v30), c(aging!.total)) ?? 0,
     over90: pct(c(aging!.v90), c(aging!.total)) ?? 0,
     politica_publicada: politica !== null,
