@@ -5,8 +5,8 @@ import type { FastifyRequest } from 'fastify';
  * string (a list search may be a CPF, a signed file link carries its signature) and with the
  * public tokens masked (signing page, receipts), so the log never holds a credential or a document.
  */
-// /pagar/{codigo}: the payer page's 7-day access code (decision 116), a credential like the others
-const TOKEN_PATHS = [/^(\/api\/assinatura\/)(?!getByGarantia\/)[^/?]+/, /^(\/api\/boleto\/getComprovante\/)[^/?]+/, /^(\/pagar\/)[^/?]+/];
+// /pagar/{codigo}: the payer page's 7-day access code (decision 116), a credential like the others; /api/mensagem/descadastro/{token}: an e-mail's opt-out link
+const TOKEN_PATHS = [/^(\/api\/assinatura\/)(?!getByGarantia\/)[^/?]+/, /^(\/api\/boleto\/getComprovante\/)[^/?]+/, /^(\/pagar\/)[^/?]+/, /^(\/api\/mensagem\/descadastro\/)[^/?]+/];
 
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');

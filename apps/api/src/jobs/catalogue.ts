@@ -29,7 +29,7 @@ export function jobCatalogue(
   config: { lgpdAccessLogRetentionMonths: number; publicUrl?: string | null; port?: number },
   deps: { jobs?: () => JobQueue } = {},
 ): JobCatalogue {
-  // the payer page's address in the régua's messages: PUBLIC_URL, else this server
+  // the payer page's address in the régua's messages and the e-mails' descadastro link: PUBLIC_URL, else this server
   const baseUrl = config.publicUrl ?? `http://localhost:${config.port ?? 3000}`;
   const queue = () => {
     if (!deps.jobs) throw new Error('régua de cobrança: a fila de tarefas não foi entregue ao catálogo');
@@ -58,7 +58,7 @@ export function jobCatalogue(
         retryDelaySeconds: 5,
       }),
       // The messaging outbox: the first send plus four retries, 30 s · 2ⁿ apart; two at a time.
-      defineJob(sendMensagemJob, { handler: sendMensagem, retryLimit: MENSAGEM_MAX_ATTEMPTS - 1, retryDelaySeconds: 30, timeoutSeconds: 60, concurrency: 2 }),
+      defineJob(sendMensagemJob, { handler: (data, ctx) => sendMensagem(data, ctx, { baseUrl }), retryLimit: MENSAGEM_MAX_ATTEMPTS - 1, retryDelaySeconds: 30, timeoutSeconds: 60, concurrency: 2 }),
       // SPC exclusions (decision 050); `short`: at most one run waits in the queue.
       defineJob(spcExclusaoJob, { handler: runSpcExclusao, policy: 'short', retryLimit: 2, timeoutSeconds: 600 }),
       // SPC inclusions whose notice period ended (decision 111); idempotent, one run at a time.

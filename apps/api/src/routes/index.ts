@@ -27,6 +27,7 @@ import { boletoAvulsoRoutes } from './boleto-avulso.js';
 import { assinaturaRoutes } from './assinatura.js';
 import { mensagemAdminRoutes } from './mensagem-admin.js';
 import { mensagemWhatsappRoutes } from './mensagem-whatsapp.js';
+import { mensagemDescadastroRoutes } from './mensagem-descadastro.js';
 import { twoFactorRoutes } from './two-factor.js';
 import { lgpdRoutes } from './lgpd.js';
 import { razaoRoutes } from './razao.js';
@@ -72,6 +73,7 @@ export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Prom
   assinaturaRoutes,
   mensagemAdminRoutes,
   mensagemWhatsappRoutes,
+  mensagemDescadastroRoutes,
   twoFactorRoutes,
   lgpdRoutes,
   razaoRoutes,

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { addDays, DENY_REASONS, POLITICA_PADRAO, todayInSaoPaulo } from '@bg/domain';
 import { changeSituacao } from '../../src/modules/boletos/change-situacao.js';
-import { usuario } from '../../src/db/schema/index.js';
+import { mensagemOutbox, usuario } from '../../src/db/schema/index.js';
+import { linkDescadastro } from '../../src/modules/mensagem/descadastro.js';
 import { totpCode } from '../../src/modules/auth/totp.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { bancoDivergencia, bancoRegistro, boletoContestacao, garantia, garantiaAvaliacao, garantiaRevisao, pessoaTelefone, pessoaVisao, politicaCredito } from '../../src/db/schema/index.js';
@@ -303,6 +304,9 @@ export const MATRIX: Record<string, MatrixEntry> = {
   // the app secret's signature (neither configured here: 403 and 401 for everybody)
   'GET /api/mensagem/whatsapp/webhook': entry(PUBLIC, () => ({ query: { 'hub.mode': 'subscribe', 'hub.verify_token': 'x', 'hub.challenge': '1' } })),
   'POST /api/mensagem/whatsapp/webhook': entry(PUBLIC, () => ({ body: { object: 'whatsapp_business_account', entry: [] } })),
+  // the e-mails' descadastro (docs/messaging.md): the signed token is the credential
+  'GET /api/mensagem/descadastro/:token': entry(PUBLIC, async (w) => ({ url: await descadastroPath(w) })),
+  'POST /api/mensagem/descadastro/:token': entry(PUBLIC, async (w) => ({ url: await descadastroPath(w) })),
 
   // CNAB, boletos avulsos
   'POST /api/boleto/gerarRemessa': entry(ADMIN),
@@ -600,6 +604,13 @@ async function webhookDeA(w: World, pausado = false): Promise<number> {
 async function chaveDeA(w: World): Promise<number> {
   const res = await w.app.call({ method: 'POST', url: '/api/integracao/chaves', token: w.tokens.usuarioA ?? undefined, payload: { empresa_id: w.A.empresa.id, nome: 'ERP', escopos: ['boletos:read'] } });
   return (res.json() as { data: { id: number } }).data.id;
+}
+
+/** The descadastro address of a new e-mail to a new person of A (each call its own, so each POST is a first opt-out). */
+async function descadastroPath(w: World): Promise<string> {
+  const pessoa = await w.fresh.pessoa(w.A);
+  const [m] = await w.app.database.db.insert(mensagemOutbox).values({ channel: 'email', recipient: 'matriz@example.com', subject: 'Aviso', text: 'Olá', status: 'sent', sent_at: new Date(), pessoa_id: pessoa.id }).returning();
+  return new URL(linkDescadastro(w.app.app.services.fileLinks, 'http://localhost', m.id)).pathname;
 }
 
 async function pagadorSessao(w: World): Promise<string> {

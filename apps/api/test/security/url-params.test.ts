@@ -23,6 +23,8 @@ const ALLOWED: Record<string, string> = {
   'GET /api/mensagem/whatsapp/webhook hub.verify_token':
     "Meta's verification handshake sends it as a query parameter (their protocol, not ours): compared in constant time with WHATSAPP_VERIFY_TOKEN; request URLs are logged without query strings",
   'GET /api/pagador/boleto/:id/pdf sig': "the payer page's PDF link: signed for that person and boleto, expiring in minutes (issue 27), opened by a plain download",
+  'GET /api/mensagem/descadastro/:token token': "the e-mails' descadastro link (RFC 8058): HMAC-signed for one message, expiring, names no person; its page posts back to the same address",
+  'POST /api/mensagem/descadastro/:token token': "the mail client's one-click List-Unsubscribe-Post and the page's button, same signed token",
 };
 
 function allContracts(): ContractDefinition[] {

@@ -163,3 +163,29 @@ export const mensagemWhatsappContracts = {
     bodyLimit: 1024 * 1024,
   }),
 };
+
+/** The descadastro link's token: `<mensagem id>.<expiry, unix seconds>.<HMAC, base64url>`. */
+const descadastroParams = z.object({ token: z.string().max(200) });
+
+/**
+ * Leaving e-mail from a message (docs/messaging.md "Descadastro"): the visible "descadastrar" link
+ * and the List-Unsubscribe header of each e-mail to a person point here. Public by design — the
+ * signed token is the credential; it names the message, never the person.
+ */
+export const mensagemDescadastroContracts = {
+  /** The link in the e-mail: a confirmation page (a GET changes nothing — mail scanners open links). */
+  pagina: defineContract({
+    method: 'GET', path: '/api/mensagem/descadastro/:token', access: 'public', tags,
+    summary: 'Página de confirmação do descadastro de e-mails (link da mensagem)',
+    params: descadastroParams,
+    file: { contentTypes: ['text/html'], description: 'página em português com o botão de confirmação' },
+  }),
+  /** The page's button and RFC 8058's one-click POST (body `List-Unsubscribe=One-Click`): the person leaves e-mail. */
+  confirmar: defineContract({
+    method: 'POST', path: '/api/mensagem/descadastro/:token', access: 'public', tags,
+    summary: 'Descadastra a pessoa do canal e-mail (botão da página ou List-Unsubscribe-Post, RFC 8058)',
+    params: descadastroParams,
+    file: { contentTypes: ['text/html'], description: 'página em português confirmando o descadastro' },
+    bodyLimit: 4096,
+  }),
+};

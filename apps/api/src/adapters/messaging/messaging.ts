@@ -29,6 +29,8 @@ export type OutboxMessage = OutgoingMessage & {
   id: number;
   /** E-mail: the HTML body (the text body is `text`). */
   html?: string | null;
+  /** E-mail: the descadastro address, sent as List-Unsubscribe with List-Unsubscribe-Post (RFC 8058). */
+  unsubscribeUrl?: string | null;
   attachments?: OutboxAttachment[];
   /** WhatsApp: the template to use when the 24 h customer-service window is closed. */
   whatsappTemplate?: WhatsappTemplate | null;

@@ -51,6 +51,8 @@ export function smtpProvider(options: SmtpOptions): MessagingAdapter {
           text: message.text,
           html: message.html ?? undefined,
           messageId: `<mensagem-${message.id}@${domain}>`,
+          // RFC 2369 + RFC 8058: the mail client's own "unsubscribe" posts to our signed address
+          headers: message.unsubscribeUrl ? { 'List-Unsubscribe': `<${message.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
           attachments: (message.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.open() })),
         });
         return { provider: 'smtp', providerId: info.messageId ?? null, detail: typeof info.response === 'string' ? info.response.slice(0, 300) : null };

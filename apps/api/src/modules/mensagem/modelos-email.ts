@@ -43,16 +43,35 @@ const LAYOUT = `<!doctype html>
 <tr><td align="center">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px;padding:32px">
 <tr><td style="font-size:15px;line-height:1.5">`;
+const LAYOUT_CLOSE = `</td></tr>
+</table>`;
 const LAYOUT_END = `</td></tr>
-</table>
-<p style="font-size:12px;color:#7b8794;margin-top:16px">Mensagem automática. Para não receber mais mensagens por e-mail, responda a este e-mail pedindo o descadastramento.</p>
-</td></tr>
 </table>
 </body>
 </html>`;
 
+/** Said where there is no descadastro link (a message to no known person). */
+const RODAPE_SEM_LINK = 'Mensagem automática. Para não receber mais mensagens por e-mail, responda a este e-mail pedindo o descadastramento.';
+
+/** The footer with the visible "descadastrar" link (the same address as the List-Unsubscribe header). */
+export function rodapeDescadastroHtml(descadastro: string | null | undefined): string {
+  const href = descadastro ? safeHref(descadastro) : null;
+  const texto = href
+    ? `Mensagem automática. Para não receber mais e-mails de Boleto Garantido, <a href="${escapeHtml(href)}" style="color:#52606d">descadastrar</a>.`
+    : RODAPE_SEM_LINK;
+  return `<p style="font-size:12px;color:#7b8794;margin-top:16px">${texto}</p>`;
+}
+
+/** A message's own HTML (it replaced the layout) with the descadastro footer before </body>, or at the end. */
+export function comRodapeDescadastro(html: string, descadastro: string | null | undefined): string {
+  if (!descadastro) return html;
+  const rodape = rodapeDescadastroHtml(descadastro);
+  const fim = html.search(/<\/body>/i);
+  return fim === -1 ? `${html}\n${rodape}` : `${html.slice(0, fim)}${rodape}\n${html.slice(fim)}`;
+}
+
 /** The HTML body of a message: the layout, its text (escaped, paragraphs and line breaks kept) and its link as a button. */
-export function emailHtml(input: { subject?: string | null; text: string; link?: string | null }): string {
+export function emailHtml(input: { subject?: string | null; text: string; link?: string | null; descadastro?: string | null }): string {
   const paragraphs = input.text
     .trim()
     .split(/\n{2,}/)
@@ -62,11 +81,12 @@ export function emailHtml(input: { subject?: string | null; text: string; link?:
   const button = href
     ? `\n<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#1c7ed6;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;display:inline-block">Abrir</a></p>\n<p style="font-size:12px;color:#52606d;word-break:break-all">Se o botão não funcionar, copie este endereço no navegador: ${escapeHtml(href)}</p>`
     : '';
-  return renderHtml(LAYOUT, { assunto: input.subject ?? 'Mensagem' }) + paragraphs + button + LAYOUT_END;
+  return renderHtml(LAYOUT, { assunto: input.subject ?? 'Mensagem' }) + paragraphs + button + LAYOUT_CLOSE + rodapeDescadastroHtml(input.descadastro) + LAYOUT_END;
 }
 
-/** The text body: the message, and its link on a line of its own when the text does not already carry it. */
-export function emailTexto(input: { text: string; link?: string | null }): string {
+/** The text body: the message, its link on a line of its own when the text does not already carry it, and the descadastro link. */
+export function emailTexto(input: { text: string; link?: string | null; descadastro?: string | null }): string {
   const text = input.text.trim();
-  return input.link && !text.includes(input.link) ? `${text}\n\n${input.link}` : text;
+  const body = input.link && !text.includes(input.link) ? `${text}\n\n${input.link}` : text;
+  return input.descadastro ? `${body}\n\n--\nPara não receber mais e-mails de Boleto Garantido, descadastrar: ${input.descadastro}` : body;
 }

@@ -5,7 +5,8 @@ import { mensagemConsentimento, mensagemOutbox, whatsappRecebida } from '../../d
 import { jobKind, type JobContext } from '../../jobs/index.js';
 import { MessagingError, type OutboxAttachment } from '../../adapters/messaging/messaging.js';
 import { whatsappNumber } from '../../adapters/messaging/whatsapp-cloud-provider.js';
-import { emailHtml, emailTexto } from './modelos-email.js';
+import { comRodapeDescadastro, emailHtml, emailTexto } from './modelos-email.js';
+import { linkDescadastro } from './descadastro.js';
 import { mudarEstado, registrarEvento } from './estado-mensagem.js';
 
 /** Send attempts before a message is given up (`failed`): the first plus four retries, 30 s · 2ⁿ apart. */
@@ -54,7 +55,7 @@ async function recusa(db: DbOrTx, pessoaId: number, channel: MensagemChannel) {
  * with the same id as the provider's idempotency key. Only a `queued` message is touched, so a
  * redelivered job never overwrites an outcome.
  */
-export async function sendMensagem({ id }: { id: number }, ctx: JobContext): Promise<{ status: MensagemStatus; error?: string }> {
+export async function sendMensagem({ id }: { id: number }, ctx: JobContext, deps: { baseUrl: string | null } = { baseUrl: null }): Promise<{ status: MensagemStatus; error?: string }> {
   const db = ctx.db;
   const [row] = await db.select().from(mensagemOutbox).where(eq(mensagemOutbox.id, id));
   if (!row) return { status: 'failed', error: 'mensagem não encontrada' };
@@ -81,14 +82,17 @@ export async function sendMensagem({ id }: { id: number }, ctx: JobContext): Pro
       attachments.push({ filename: a.filename, contentType: a.content_type, open: () => ctx.storage.read(a.key) });
     }
     const email = row.channel === 'email';
+    // every e-mail to a person says how to leave e-mail, in its footer and in its headers
+    const descadastro = email && row.pessoa_id !== null && deps.baseUrl ? linkDescadastro(ctx.fileLinks, deps.baseUrl, id) : null;
     const result = await adapter.send({
       id,
       channel: row.channel,
       to: row.recipient,
       subject: row.subject,
-      text: email ? emailTexto(row) : row.text,
+      text: email ? emailTexto({ ...row, descadastro }) : row.text,
       link: row.link,
-      html: email ? (row.html ?? emailHtml(row)) : null,
+      html: email ? (row.html ? comRodapeDescadastro(row.html, descadastro) : emailHtml({ ...row, descadastro })) : null,
+      unsubscribeUrl: descadastro,
       attachments,
       whatsappTemplate: row.whatsapp_template ? { name: row.whatsapp_template, variables: row.whatsapp_vars } : null,
       whatsappWindowOpen: row.channel === 'whatsapp' ? await janelaWhatsappAberta(db, row.recipient, now) : false,
