@@ -113,5 +113,12 @@ test('[LEMBRETE]: a reminder e-mail of the régua leads, by its link, to the pay
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
   payerCheck();
+
+  // and the way out: the footer's "descadastrar" link (the List-Unsubscribe address) asks, then confirms
+  const descadastro = texto.match(/descadastrar: (\S+)/)?.[1];
+  expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line.replace(/\r?\n[ \t]+/g, ' ')).toBe(`List-Unsubscribe: <${descadastro}>`);
+  await payer.goto(new URL(descadastro!).pathname);
+  await payer.getByRole('button', { name: 'Confirmar descadastro' }).click();
+  await expect(payer.getByRole('status')).toHaveText('Pronto: você não receberá mais e-mails de Boleto Garantido.');
   await payer.close();
 });
