@@ -48,7 +48,8 @@ const digits = (v: string) => v.replace(/\D/g, '').replace(/^0+/, '');
 
 /**
  * The conta de cobrança the file belongs to: same bank and same beneficiary (Caixa's código do
- * beneficiário, BB's convênio, Itaú's conta), leading zeros aside. Any account, active or replaced,
+ * beneficiário, BB's convênio, Bradesco's código da empresa; Itaú's and Santander's conta corrente),
+ * leading zeros aside. Any account, active or replaced,
  * since old boletos keep the account that numbered them. With several contas of one bank and
  * beneficiary (decision 126: e.g. two carteiras, or a conta replaced by another), the header's
  * agência decides, then an active conta over a deactivated one, then the newest. Null: every title
@@ -62,9 +63,12 @@ export async function contaOfHeader(db: DbOrTx, header: CnabFileHeader): Promise
     .select({ id: contaCobranca.id, codigo: contaCobranca.codigo_beneficiario, conta: contaCobranca.conta, agencia: contaCobranca.agencia, ativa: contaCobranca.ativa, carteira: contaCobranca.carteira, layout: contaCobranca.layout_cnab })
     .from(contaCobranca)
     .where(eq(contaCobranca.banco, header.bank));
-  const byCode = digits(header.beneficiaryCode) !== '';
   // the conta's number without its DV ("0061900-0"), as headers write it apart
-  const same = rows.filter((r) => (byCode ? digits(r.codigo) : digits((r.conta ?? '').split('-')[0])) === code);
+  const contaDigits = (r: { conta: string | null }) => digits((r.conta ?? '').split('-')[0]);
+  // a bank's header names its beneficiary by código (Caixa, BB, Bradesco) or by conta corrente (the
+  // CNAB 400 profiles' beneficiaryOf: Itaú, Santander): the código first, else the conta
+  const byCodigo = rows.filter((r) => digits(r.codigo) === code);
+  const same = byCodigo.length ? byCodigo : rows.filter((r) => contaDigits(r) === code);
   const agencia = digits(header.agency);
   // an agência written with its DV ("4042-8") is compared by its number
   const sameAgency = agencia ? same.filter((r) => digits(r.agencia.split('-')[0]) === agencia) : [];
