@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { usePagedList } from '../../../lib/use-paged-list';
+import { contasDeCobranca } from './empresa-conta';
 import { empresasApi } from './empresas';
 
 /** The empresas feature's query keys (decision 102): screens refetch through these, never literals. */
@@ -10,7 +11,11 @@ export const empresaKeys = {
    */
   all: ['empresas'] as const,
   detail: (id: number | null) => ['empresa', id] as const,
+  /** The contas de cobrança a shop may use (decision 126). */
+  contas: ['empresa', 'contas-cobranca'] as const,
 };
+
+export const contasDeCobrancaQuery = () => queryOptions({ queryKey: empresaKeys.contas, queryFn: contasDeCobranca });
 
 /** One empresa for its edit form; nothing to load for a new one (id null). */
 export const empresaQuery = (id: number | null) =>

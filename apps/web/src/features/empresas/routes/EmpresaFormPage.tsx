@@ -14,6 +14,7 @@ import { empresaKeys, empresaQuery } from '../api/empresa-queries';
 import { empresasApi } from '../api/empresas';
 import { EmpresaTermsFields } from '../components/EmpresaTermsFields';
 import { empresaPayload, empresaToValues, emptyEmpresaValues, type EmpresaFormValues } from '../components/empresa-form-values';
+import { EmpresaContaCobranca } from '../components/EmpresaContaCobranca';
 
 /** Nova Empresa / Atualização da Empresa (spec §3 Company, §5 required fields). */
 export function EmpresaFormPage() {
@@ -108,6 +109,7 @@ export function EmpresaFormPage() {
           </Stack>
         </form>
       </Paper>
+      {admin && id !== null && <EmpresaContaCobranca empresaId={id} />}
     </Stack>
   );
 }
