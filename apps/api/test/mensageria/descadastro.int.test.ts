@@ -120,8 +120,14 @@ describe('descadastro de e-mails', () => {
       for (const method of ['GET', 'POST'] as const) {
         const res = method === 'POST' ? await oneClick(path) : await t.call({ method, url: path });
         expect(res.statusCode, `${method} ${path}`).toBe(404);
-        expect(res.body).toContain(DESCADASTRO_TEXTO.invalido);
+        // a client that did not ask for HTML gets the API's own error shape
+        expect(res.json()).toEqual({ status: 404, msg: DESCADASTRO_TEXTO.invalido });
       }
+      // a browser gets the page with the refusal
+      const page = await t.call({ method: 'GET', url: path, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(page.statusCode).toBe(404);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.body).toContain(DESCADASTRO_TEXTO.invalido);
     }
     expect(await escolhas(pessoa.id)).toHaveLength(0);
   });
