@@ -4,9 +4,20 @@ import { cepSchema, optionalText, requiredText, ufSchema } from '../schemas/comm
 import { MSG } from '../schemas/messages.js';
 import { bankProfile, isBankCode } from './bank-profiles.js';
 import { BoletoError } from './boleto-error.js';
-import { bancoDeCobranca, bancosDeCobranca, layoutsDeRemessa, type LayoutCnab } from '../cnab/bancos-de-cobranca.js';
+import { bancoDeCobranca, bancosDeCobranca, layoutPadrao, layoutsDeRemessa, type LayoutCnab } from '../cnab/bancos-de-cobranca.js';
+import { cnabAccountFromConta } from '../cnab/write/charge-instructions.js';
+import { trialRemessaError } from '../cnab/write/trial-remessa.js';
+import { todayInSaoPaulo } from '../dates/calendar.js';
 
 const bancosAceitos = () => bancosDeCobranca().map((b) => b.codigo).join(', ');
+
+/** The form field a writer's CnabError names ('account.account' → conta…); the nosso número and the rest → código do beneficiário. */
+function formFieldOf(field: string | undefined): string {
+  const f = field ?? '';
+  const byAccountField: Record<string, string> = { agency: 'agencia', account: 'conta', beneficiaryCode: 'codigo_beneficiario', wallet: 'carteira', beneficiaryDocument: 'cnpj', beneficiaryName: 'nome' };
+  const m = /^account\.(\w+)/.exec(f);
+  return (m && byAccountField[m[1]]) || 'codigo_beneficiario';
+}
 
 /**
  * A beneficiary's bank account (conta de cobrança): several may exist (decision 126), each created
@@ -48,13 +59,27 @@ export const contaCobrancaSchema = z
   })
   .superRefine((v, ctx) => {
     if (!isBankCode(v.banco)) return;
+    const today = todayInSaoPaulo();
+    const profile = bankProfile(v.banco);
+    // the conta's first number: 1, or the bank's own start (Sicredi: ano + byte + 00001, decision 124)
+    const first = profile.firstSequence?.(today) ?? 1;
+    let slipOk = true;
     try {
-      // A trial slip with sequence 1 runs every rule of the bank profile on the account fields.
-      bankProfile(v.banco).buildCampoLivre({ agency: v.agencia, account: v.conta ?? undefined, beneficiaryCode: v.codigo_beneficiario, wallet: v.carteira, ourNumber: 1 });
+      // A trial slip with the conta's first number runs every rule of the bank profile on the account fields.
+      profile.buildCampoLivre({ agency: v.agencia, account: v.conta ?? undefined, beneficiaryCode: v.codigo_beneficiario, wallet: v.carteira, ourNumber: first });
     } catch (err) {
       if (!(err instanceof BoletoError)) throw err;
+      slipOk = false;
       const path = { agency: 'agencia', account: 'conta', beneficiaryCode: 'codigo_beneficiario', wallet: 'carteira' }[err.field ?? ''] ?? 'codigo_beneficiario';
       ctx.addIssue({ code: 'custom', path: [path], message: err.message });
+    }
+    // ...and a trial remessa in the conta's layout runs its writer's header and detail rules (the
+    // conta's DV for Bradesco, the conta corrente for Sicoob's header…): refused now, on its field,
+    // rather than at Gerar Remessa
+    const layout = v.layout_cnab ?? layoutPadrao(v.banco);
+    if (slipOk && layout !== null && layoutsDeRemessa(v.banco).includes(layout)) {
+      const err = trialRemessaError(cnabAccountFromConta(v), layout, first, today);
+      if (err) ctx.addIssue({ code: 'custom', path: [formFieldOf(err.field)], message: err.message });
     }
     if (v.layout_cnab !== null && !layoutsDeRemessa(v.banco).includes(v.layout_cnab)) {
       const layouts = layoutsDeRemessa(v.banco);

@@ -48,3 +48,4 @@ export { writeRemessa400, writeRemessa400Lines, writeRetorno400, writeRetorno400
 // Which banks a conta de cobrança may name, in which remessa layouts (decision 126), and its writer.
 export { bancosDeCobranca, bancoDeCobranca, layoutsDeRemessa, layoutPadrao, LAYOUTS_CNAB, type BancoDeCobranca, type LayoutCnab } from './bancos-de-cobranca.js';
 export { writeRemessaLinesAsync } from './write/write-remessa-conta.js';
+export { trialRemessaError, maxSequenceOfConta, retornoHeaderBeneficiary400 } from './write/trial-remessa.js';

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
-import { centsToDecimalText, readRetorno, readRetornoChunks, type BoletoAvulsoSituacao, type CnabFileHeader, type CnabReadOptions, type RetornoTitle, type Situacao } from '@bg/domain';
+import { centsToDecimalText, cnabAccountFromConta, readRetorno, retornoHeaderBeneficiary400, readRetornoChunks, type BoletoAvulsoSituacao, type CnabFileHeader, type CnabReadOptions, type RetornoTitle, type Situacao } from '@bg/domain';
 import type { FileStorage } from '../../adapters/storage/file-storage.js';
 import type { DbOrTx } from '../../db/client.js';
 import { boleto, boletoAvulso, contaCobranca, retornoItem } from '../../db/schema/index.js';
@@ -60,22 +60,36 @@ export async function contaOfHeader(db: DbOrTx, header: CnabFileHeader): Promise
   const code = digits(header.beneficiaryCode) || digits(header.account);
   if (!code) return null;
   const rows = await db
-    .select({ id: contaCobranca.id, codigo: contaCobranca.codigo_beneficiario, conta: contaCobranca.conta, agencia: contaCobranca.agencia, ativa: contaCobranca.ativa, carteira: contaCobranca.carteira, layout: contaCobranca.layout_cnab })
+    .select({
+      id: contaCobranca.id,
+      banco: contaCobranca.banco,
+      codigo_beneficiario: contaCobranca.codigo_beneficiario,
+      conta: contaCobranca.conta,
+      agencia: contaCobranca.agencia,
+      ativa: contaCobranca.ativa,
+      carteira: contaCobranca.carteira,
+      nome: contaCobranca.nome,
+      cnpj: contaCobranca.cnpj,
+      layout: contaCobranca.layout_cnab,
+    })
     .from(contaCobranca)
     .where(eq(contaCobranca.banco, header.bank));
   // the conta's number without its DV ("0061900-0"), as headers write it apart
   const contaDigits = (r: { conta: string | null }) => digits((r.conta ?? '').split('-')[0]);
+  // the beneficiary a CNAB 400 header of the conta carries, as the bank's profile writes and reads
+  // it (Santander: the conta's first 8 digits, "013000123-4" → "1300012"; Itaú: the conta)
+  const header400 = (r: (typeof rows)[number]) => digits(retornoHeaderBeneficiary400(cnabAccountFromConta(r)) ?? '');
   // a bank's header names its beneficiary by código (Caixa, BB, Bradesco) or by conta corrente (the
   // CNAB 400 profiles' beneficiaryOf: Itaú, Santander): the código first, else the conta
-  const byCodigo = rows.filter((r) => digits(r.codigo) === code);
-  const same = byCodigo.length ? byCodigo : rows.filter((r) => contaDigits(r) === code);
+  const byCodigo = rows.filter((r) => digits(r.codigo_beneficiario) === code);
+  const same = byCodigo.length ? byCodigo : rows.filter((r) => contaDigits(r) === code || header400(r) === code);
   const agencia = digits(header.agency);
   // an agência written with its DV ("4042-8") is compared by its number
   const sameAgency = agencia ? same.filter((r) => digits(r.agencia.split('-')[0]) === agencia) : [];
   const candidates = sameAgency.length ? sameAgency : same;
   const match = candidates.sort((a, b) => Number(b.ativa) - Number(a.ativa) || b.id - a.id)[0];
   return match
-    ? { id: match.id, descricao: `banco ${header.bank}, agência ${match.agencia}, beneficiário ${match.codigo}, carteira ${match.carteira} (CNAB ${match.layout}, conta nº ${match.id})` }
+    ? { id: match.id, descricao: `banco ${header.bank}, agência ${match.agencia}, beneficiário ${match.codigo_beneficiario}, carteira ${match.carteira} (CNAB ${match.layout}, conta nº ${match.id})` }
     : null;
 }
 

@@ -1,20 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
-import { layoutPadrao, type ContaCobrancaDados, type ContaCobrancaOrigem } from '@bg/domain';
+import { bankProfile, cnabAccountFromConta, isBankCode, layoutPadrao, layoutsDeRemessa, maxSequenceOfConta, todayInSaoPaulo, type ContaCobrancaDados, type ContaCobrancaOrigem, type LayoutCnab } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { contaCobranca } from '../../db/schema/index.js';
 
 export type ContaCobrancaRow = typeof contaCobranca.$inferSelect;
 
 /**
- * Largest sequence each layout can print (nosso número digits without the fixed parts). The
- * sequence is NO CYCLE: when exhausted it fails loudly instead of reusing a number.
+ * The conta's sequence: from the bank's first number (1, or Sicredi's ano + byte + 00001 —
+ * `firstSequence`, decision 124) up to the largest number its layout's remessa carries, asked of the
+ * engine's profiles (`maxSequenceOfConta`: Santander CNAB 400 stops at 9 999 999, its CNAB 240 at
+ * 12 digits). NO CYCLE: when exhausted it fails loudly instead of reusing a number.
  */
-function maxSequence(input: ContaCobrancaDados): bigint {
-  if (input.banco === '104') return 999_999_999_999_999n; // Caixa SIGCB: 15 free digits
-  if (input.banco === '341') return 99_999_999n; // Itaú: nosso número of 8 digits
-  if (input.banco === '237') return 99_999_999_999n; // Bradesco: 11 digits
-  const convenio = input.codigo_beneficiario.replace(/\D/g, '').length;
-  return convenio === 7 ? 9_999_999_999n : convenio === 6 ? 99_999n : 9_999_999n;
+function sequenceRange(input: ContaCobrancaDados, layout: LayoutCnab): { start: number; max: number } {
+  const today = todayInSaoPaulo();
+  const start = (isBankCode(input.banco) ? bankProfile(input.banco).firstSequence?.(today) : undefined) ?? 1;
+  const writes = layoutsDeRemessa(input.banco).includes(layout);
+  const max = maxSequenceOfConta(cnabAccountFromConta(input), writes ? layout : null, today);
+  // the schema ran the same trial before this insert: a conta no number fits never gets here
+  if (max === null || max < start) throw new Error(`conta de cobrança do banco ${input.banco} sem nosso número possível`);
+  return { start, max };
 }
 
 export function sequenceName(contaId: number): string {
@@ -45,7 +49,8 @@ export async function insertContaCobranca(
     .values({ ...input, layout_cnab: layout, ativa: true, padrao: Boolean(opts.padrao) || !temPadrao, origem, created_by: createdBy })
     .returning();
   const name = sequenceName(row.id);
-  await tx.execute(sql.raw(`CREATE SEQUENCE ${name} AS bigint MINVALUE 1 MAXVALUE ${maxSequence(input)} START 1 NO CYCLE`));
+  const { start, max } = sequenceRange(input, layout);
+  await tx.execute(sql.raw(`CREATE SEQUENCE ${name} AS bigint MINVALUE 1 MAXVALUE ${max} START ${start} NO CYCLE`));
   const [withSeq] = await tx.update(contaCobranca).set({ sequencia: name }).where(eq(contaCobranca.id, row.id)).returning();
   return withSeq;
 }

@@ -40,4 +40,9 @@ export interface BankProfile {
    * Also what a trial slip checking an account's fields should use.
    */
   firstSequence?(today: string): number;
+  /**
+   * With firstSequence: the last sequence of the same period (Sicredi: AA999999, byte 9 and
+   * sequencial 99999). A conta that reaches it stops numbering until the period turns.
+   */
+  lastSequence?(today: string): number;
 }

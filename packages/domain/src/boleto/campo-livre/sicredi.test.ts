@@ -75,6 +75,11 @@ describe('Sicredi 748 campo livre, barcode and linha digitável (brcobranca and 
     expect(formatNossoNumero({ bank: '748', ...BOLETONET, wallet: '1', ourNumber: sicrediProfile.firstSequence!('2026-11-27') })).toMatch(/^26\/200001-\d$/);
   });
 
+  it('ends the year at byte 9, sequencial 99999 (a number it prints)', () => {
+    expect(sicrediProfile.lastSequence?.('2026-12-31')).toBe(26_999_999);
+    expect(formatNossoNumero({ bank: '748', ...BOLETONET, wallet: '1', ourNumber: sicrediProfile.lastSequence!('2026-12-31') })).toMatch(/^26\/999999-\d$/);
+  });
+
   it('refuses what it cannot print, in Portuguese', () => {
     expect(() => sicrediProfile.buildCampoLivre({ agency: '0156', beneficiaryCode: '85305', wallet: '1', ourNumber: '19200003' })).toThrow(/cooperativa e posto/);
     expect(() => sicrediProfile.buildCampoLivre({ ...BOLETONET, wallet: '1', ourNumber: 3 })).toThrow(/byte de geração/);

@@ -95,6 +95,11 @@ function firstSequence(today: string): number {
   return Number(today.slice(2, 4)) * 1_000_000 + 200_001;
 }
 
+/** The year's last: byte 9, sequencial 99999 (bytes 2-9 are the beneficiary's, p. 9). */
+function lastSequence(today: string): number {
+  return firstSequence(today) - 200_001 + 999_999;
+}
+
 export const sicrediProfile: BankProfile = {
   code: '748',
   name: 'Sicredi',
@@ -102,4 +107,5 @@ export const sicrediProfile: BankProfile = {
   ourNumberFormatted,
   decodeCampoLivre,
   firstSequence,
+  lastSequence,
 };
