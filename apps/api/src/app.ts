@@ -27,6 +27,7 @@ import { webhookTargets } from './modules/banco/conta-banco.js';
 import { chooseBureau } from './adapters/bureau/choose-bureau.js';
 import { cepProviders } from './adapters/cep/cep-provider.js';
 import { chooseMessaging } from './adapters/messaging/choose-messaging.js';
+import { verpSigner } from './adapters/messaging/verp.js';
 import { localFileStorage } from './adapters/storage/file-storage.js';
 import { fileLinkSigner } from './modules/files/signed-link.js';
 import { jobCatalogue } from './jobs/catalogue.js';
@@ -68,12 +69,15 @@ export type BuildOptions = {
  * (tests that run a bare JobQueue use it too).
  */
 export function buildServices(config: Config, deps: { clock: Clock; log: { info(obj: object, msg?: string): void }; fileLinkSecret: string }): AppServices {
+  // the bounce addresses are signed with the file-link secret (a key derived from it): JWT_SECRET in production
+  const verp = config.messaging.bounce ? verpSigner(deps.fileLinkSecret, config.messaging.bounce.domain) : null;
   return {
     storage: localFileStorage(config.storageDir),
     fileLinks: fileLinkSigner(deps.fileLinkSecret, config.fileLinkTtlSeconds, () => deps.clock.now().getTime()),
     bureau: chooseBureau(config.bureauProvider, deps.clock),
     // the outbox provider logs what would be sent, as the send job's own log lines
-    messaging: chooseMessaging(config.messaging, deps.log),
+    messaging: chooseMessaging(config.messaging, deps.log, verp),
+    verp,
     cep: { providers: cepProviders(config.cep.providers, config.cep.timeoutMs), cacheDays: config.cep.cacheDays },
     clock: deps.clock,
     bank: {

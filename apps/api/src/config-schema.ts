@@ -68,6 +68,15 @@ const smtpUrl = () => ({
   doc: { type: 'smtp(s) URL', rule: 'deve ser um endereço smtp:// ou smtps://' },
 });
 
+/** A DNS name of two labels or more (bounces.example.com.br). */
+const domainName = () => ({
+  schema: z
+    .string()
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(z.string().regex(/^(?=.{4,200}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/)),
+  doc: { type: 'domain name', rule: 'deve ser um nome de domínio, como bounces.exemplo.com.br' },
+});
+
 type Part<S extends z.ZodType> = { schema: S; doc: { type: string; rule: string } };
 type Doc = Omit<VariableDoc, 'type' | 'rule'> & { type?: string };
 
@@ -297,6 +306,19 @@ export const envSchema = z.object({
   }),
   SMTP_FROM: optional(text(), { meaning: 'with `SMTP_URL` (required then): the From of every e-mail, `Nome <endereco@dominio>`', defaultText: '—' }),
   SMTP_REPLY_TO: optional(text(), { meaning: 'with `SMTP_URL`: the Reply-To of every e-mail', defaultText: 'the From' }),
+  SMTP_BOUNCE_DOMAIN: optional(domainName(), {
+    meaning:
+      'with `SMTP_URL`: late bounces (docs/messaging.md "Bounces"). Each e-mail\'s envelope sender (Return-Path) becomes `bounces+<message id>.<signature>@<this domain>`, so a DSN that comes back names its message; the domain\'s MX must point at the bounce listener (`BOUNCE_SMTP_PORT`). Unset: the Return-Path is the From and only refusals during the SMTP session are recorded',
+    defaultText: '—',
+  }),
+  BOUNCE_SMTP_PORT: optional(integer(1, 65535), {
+    meaning:
+      'with `SMTP_BOUNCE_DOMAIN` (required then to read bounces): the port of the inbound SMTP listener that receives the DSNs (only signed `bounces+…@SMTP_BOUNCE_DOMAIN` recipients, messages up to 1 MB). Unset: no listener',
+    defaultText: '—',
+  }),
+  BOUNCE_SMTP_HOST: withDefault(text('IP address or host name'), '127.0.0.1', {
+    meaning: 'the address the bounce listener binds (`0.0.0.0` to receive from the Internet directly; the default takes them from an MX relay on this machine)',
+  }),
   WHATSAPP_API_URL: withDefault(httpUrl(), 'https://graph.facebook.com/v21.0', { meaning: 'WhatsApp Business Cloud API base URL with its version (docs/messaging.md)' }),
   WHATSAPP_PHONE_NUMBER_ID: optional(text(), {
     meaning: 'WhatsApp Business phone number id (Meta); with `WHATSAPP_TOKEN`, WhatsApp goes by the Cloud API. Unset: WhatsApp goes by `MESSAGING_PROVIDER`',

@@ -83,6 +83,8 @@ export function loadConfig(env: Env = process.env) {
       timeoutMs: vars.MESSAGING_TIMEOUT_MS,
       // e-mail by SMTP and WhatsApp by the Cloud API when configured (docs/messaging.md); else MESSAGING_PROVIDER
       smtp: vars.SMTP_URL ? { url: vars.SMTP_URL, from: vars.SMTP_FROM ?? '', replyTo: vars.SMTP_REPLY_TO ?? null } : null,
+      // late bounces (docs/messaging.md "Bounces"): VERP Return-Paths on this domain, and the listener that reads the DSNs
+      bounce: vars.SMTP_URL && vars.SMTP_BOUNCE_DOMAIN ? { domain: vars.SMTP_BOUNCE_DOMAIN, port: vars.BOUNCE_SMTP_PORT ?? null, host: vars.BOUNCE_SMTP_HOST } : null,
       whatsapp:
         vars.WHATSAPP_TOKEN && vars.WHATSAPP_PHONE_NUMBER_ID ? { apiUrl: vars.WHATSAPP_API_URL, phoneNumberId: vars.WHATSAPP_PHONE_NUMBER_ID, token: vars.WHATSAPP_TOKEN } : null,
       whatsappAppSecret: vars.WHATSAPP_APP_SECRET ?? null,
@@ -150,6 +152,9 @@ function parseEnv(env: Env): ParsedEnv {
   // a clock that lies is for test servers only: a production database is never seeded with the demo
   if (vars.CLOCK_START && vars.SEED !== 'demo') throw invalidVariable('CLOCK_START', 'só pode ser usada com SEED=demo (servidores de teste)', vars.CLOCK_START);
   if (vars.SMTP_URL && !vars.SMTP_FROM) throw invalidVariable('SMTP_FROM', 'deve ser informada quando SMTP_URL está definida');
+  // a Return-Path domain without SMTP sends nothing, and a listener without a domain accepts no recipient
+  if (vars.SMTP_BOUNCE_DOMAIN && !vars.SMTP_URL) throw invalidVariable('SMTP_BOUNCE_DOMAIN', 'só pode ser usada com SMTP_URL', vars.SMTP_BOUNCE_DOMAIN);
+  if (vars.BOUNCE_SMTP_PORT && !vars.SMTP_BOUNCE_DOMAIN) throw invalidVariable('BOUNCE_SMTP_PORT', 'só pode ser usada com SMTP_BOUNCE_DOMAIN', String(vars.BOUNCE_SMTP_PORT));
   if (Boolean(vars.WHATSAPP_TOKEN) !== Boolean(vars.WHATSAPP_PHONE_NUMBER_ID)) {
     throw invalidVariable(vars.WHATSAPP_TOKEN ? 'WHATSAPP_PHONE_NUMBER_ID' : 'WHATSAPP_TOKEN', 'deve ser informada junto com WHATSAPP_TOKEN e WHATSAPP_PHONE_NUMBER_ID');
   }

@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { startBounceListener, type BounceListener } from './inbound/bounce-listener.js';
 import { clockStartingAt } from './shared/clock.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -25,10 +26,11 @@ import { dataDirNotWritable, diskFull, isDiskFullError, listenError, postgresErr
 /** SIGTERM → exit: in-flight requests finish, the database closes, the lock goes; 10 s at most. */
 const SHUTDOWN_LIMIT_MS = 9_000;
 
-const opened: { config?: Config; lock?: DataDirLock; database?: Database; app?: FastifyInstance } = {};
+const opened: { config?: Config; lock?: DataDirLock; database?: Database; app?: FastifyInstance; bounces?: BounceListener } = {};
 let stopping = false;
 
 async function closeAll(): Promise<void> {
+  await opened.bounces?.close().catch(() => undefined);
   await opened.app?.close().catch(() => undefined);
   await opened.database?.close().catch(() => undefined);
   opened.lock?.release();
@@ -125,6 +127,18 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     throw listenError(err, config.host, config.port) ?? err;
+  }
+  // late e-mail bounces (docs/messaging.md "Bounces"): only with SMTP_BOUNCE_DOMAIN and BOUNCE_SMTP_PORT
+  const bounce = config.messaging.bounce;
+  if (bounce?.port && app.services.verp) {
+    try {
+      opened.bounces = await startBounceListener({ db: database.db, verp: app.services.verp, host: bounce.host, port: bounce.port, now: () => app.services.clock.now(), log: app.log });
+    } catch (err) {
+      // its own sentence: listenError's would name PORT and HOST
+      const code = (err as { code?: string }).code ?? (err instanceof Error ? err.message : String(err));
+      throw new StartupError(`Não foi possível iniciar: o servidor de devoluções de e-mail não abriu ${bounce.host}:${bounce.port} (${code}); escolha outra BOUNCE_SMTP_PORT ou BOUNCE_SMTP_HOST.`);
+    }
+    bankLines.push(`Devoluções de e-mail (bounces): SMTP em ${bounce.host}:${opened.bounces.port} para bounces+…@${bounce.domain}`);
   }
 
   const dbWhere = database.kind === 'pglite' ? `PGlite em ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';

@@ -2,6 +2,7 @@ import type { BankAdapters } from './adapters/bank/choose-bank-adapter.js';
 import type { BureauAdapter } from './adapters/bureau/bureau.js';
 import type { CepProvider } from './adapters/cep/cep-provider.js';
 import type { MessagingAdapter } from './adapters/messaging/messaging.js';
+import type { VerpSigner } from './adapters/messaging/verp.js';
 import type { FileStorage } from './adapters/storage/file-storage.js';
 import type { SecretBox } from './modules/auth/secret-box.js';
 import type { FileLinkSigner } from './modules/files/signed-link.js';
@@ -17,6 +18,8 @@ export type AppServices = {
   fileLinks: FileLinkSigner;
   bureau: BureauAdapter;
   messaging: MessagingAdapter;
+  /** SMTP_BOUNCE_DOMAIN's VERP signer: the SMTP provider's Return-Paths and the bounce listener's check (null: off). */
+  verp: VerpSigner | null;
   /** CEP lookup: the provider chain (empty: cache only) and how old a cached address may get. */
   cep: { providers: CepProvider[]; cacheDays: number };
   clock: Clock;

@@ -1,6 +1,7 @@
 import type { MessagingAdapter } from './messaging.js';
 import { outboxProvider } from './outbox-provider.js';
 import { smtpProvider } from './smtp-provider.js';
+import type { VerpSigner } from './verp.js';
 import { webhookProvider } from './webhook-provider.js';
 import { whatsappCloudProvider } from './whatsapp-cloud-provider.js';
 
@@ -14,6 +15,8 @@ export type MessagingSettings = {
   timeoutMs: number;
   /** SMTP_URL, SMTP_FROM, SMTP_REPLY_TO (null: e-mail goes by MESSAGING_PROVIDER). */
   smtp?: { url: string; from: string; replyTo: string | null } | null;
+  /** SMTP_BOUNCE_DOMAIN, BOUNCE_SMTP_PORT/HOST (null: no VERP, no bounce listener). */
+  bounce?: { domain: string; port: number | null; host: string } | null;
   /** WHATSAPP_API_URL, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TOKEN (null: WhatsApp goes by MESSAGING_PROVIDER). */
   whatsapp?: { apiUrl: string; phoneNumberId: string; token: string } | null;
 };
@@ -24,9 +27,9 @@ export type MessagingSettings = {
  * are; a channel without its own provider goes by MESSAGING_PROVIDER — `outbox` (default: log only,
  * offline) or `webhook` (POST to MESSAGING_WEBHOOK_URL). Only the outbox job (mensagem.enviar) calls it.
  */
-export function chooseMessaging(settings: MessagingSettings, log: Log): MessagingAdapter {
+export function chooseMessaging(settings: MessagingSettings, log: Log, verp: VerpSigner | null = null): MessagingAdapter {
   const fallback = settings.provider === 'outbox' ? outboxProvider(log) : webhookFallback(settings);
-  const email = settings.smtp ? smtpProvider({ ...settings.smtp, timeoutMs: Math.max(settings.timeoutMs, 30_000) }) : fallback;
+  const email = settings.smtp ? smtpProvider({ ...settings.smtp, timeoutMs: Math.max(settings.timeoutMs, 30_000), verp }) : fallback;
   const whatsapp = settings.whatsapp ? whatsappCloudProvider({ ...settings.whatsapp, timeoutMs: settings.timeoutMs }) : fallback;
   if (email === fallback && whatsapp === fallback) return fallback;
   return {

@@ -1,5 +1,6 @@
 import { createTransport } from 'nodemailer';
 import { MessagingError, type MessagingAdapter } from './messaging.js';
+import type { VerpSigner } from './verp.js';
 
 export type SmtpOptions = {
   /**
@@ -14,6 +15,8 @@ export type SmtpOptions = {
   replyTo?: string | null;
   /** Connection, greeting and socket timeout, ms (MESSAGING_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** SMTP_BOUNCE_DOMAIN's signer: the envelope sender names the message (null: the From is the Return-Path). */
+  verp?: VerpSigner | null;
 };
 
 /** The domain of the From address, for our Message-IDs. */
@@ -32,7 +35,8 @@ function fromDomain(from: string): string {
  * refusal (the mailbox does not exist, the message was rejected as spam) and the message fails at
  * once with the code; a 4xx reply (greylisting, a full mailbox, a rate limit), a timeout or a
  * connection error is temporary and the job retries with backoff. Bounces that arrive later by
- * e-mail (DSNs) are not read: what the server refuses while we talk to it is what is recorded.
+ * e-mail (DSNs) are read when SMTP_BOUNCE_DOMAIN is set: the envelope sender is then the message's
+ * signed VERP address and the bounce listener (inbound/bounce-listener.ts) fails the message.
  */
 export function smtpProvider(options: SmtpOptions): MessagingAdapter {
   const timeout = options.timeoutMs ?? 30_000;
@@ -51,6 +55,8 @@ export function smtpProvider(options: SmtpOptions): MessagingAdapter {
           text: message.text,
           html: message.html ?? undefined,
           messageId: `<mensagem-${message.id}@${domain}>`,
+          // VERP: a bounce that comes back later goes to an address naming this message (bounce-listener.ts)
+          envelope: options.verp ? { from: options.verp.address(message.id), to: message.to } : undefined,
           // RFC 2369 + RFC 8058: the mail client's own "unsubscribe" posts to our signed address
           headers: message.unsubscribeUrl ? { 'List-Unsubscribe': `<${message.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
           attachments: (message.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.open() })),

@@ -83,3 +83,12 @@ export const pagadorLink = pgTable('pagador_link', {
   expires_at: ts('expires_at').notNull(),
   created_at: ts('created_at').notNull().defaultNow(),
 });
+
+// 0181: addresses a mail server refused for good in a late bounce (DSN 5.x.x); never written to again.
+export const emailDevolvido = pgTable('email_devolvido', {
+  endereco: varchar('endereco', { length: 150 }).primaryKey(),
+  mensagem_id: integer('mensagem_id').notNull(),
+  status: varchar('status', { length: 12 }).notNull(),
+  motivo: varchar('motivo', { length: 500 }).notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+});

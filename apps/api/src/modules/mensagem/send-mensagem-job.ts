@@ -1,7 +1,7 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
 import { MENSAGEM_STATUSES_ENVIADA, type MensagemChannel, type MensagemStatus } from '@bg/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { mensagemConsentimento, mensagemOutbox, whatsappRecebida } from '../../db/schema/index.js';
+import { emailDevolvido, mensagemConsentimento, mensagemOutbox, whatsappRecebida } from '../../db/schema/index.js';
 import { jobKind, type JobContext } from '../../jobs/index.js';
 import { MessagingError, type OutboxAttachment } from '../../adapters/messaging/messaging.js';
 import { whatsappNumber } from '../../adapters/messaging/whatsapp-cloud-provider.js';
@@ -68,6 +68,17 @@ export async function sendMensagem({ id }: { id: number }, ctx: JobContext, deps
       const reason = `A pessoa recusou o canal ${row.channel === 'whatsapp' ? 'WhatsApp' : 'e-mail'} em ${left.created_at.toISOString().slice(0, 10)} (origem: ${left.origem}).`;
       await mudarEstado(db, id, 'suppressed', { at: now, detalhe: reason, campos: { last_error: reason } });
       ctx.log.info({ mensagem_id: id, channel: row.channel, pessoa_id: row.pessoa_id }, 'mensagem suprimida: canal recusado');
+      return { status: 'suppressed', error: reason };
+    }
+  }
+
+  if (row.channel === 'email') {
+    // an address a mail server refused for good in a late bounce (devolucao-email.ts) gets nothing more
+    const [devolvido] = await db.select().from(emailDevolvido).where(eq(emailDevolvido.endereco, row.recipient.toLowerCase()));
+    if (devolvido) {
+      const reason = `O endereço ${row.recipient} foi recusado pelo servidor de destino em ${devolvido.created_at.toISOString().slice(0, 10)} (mensagem ${devolvido.mensagem_id}: ${devolvido.motivo}); não enviamos mais para ele.`;
+      await mudarEstado(db, id, 'suppressed', { at: now, detalhe: reason, campos: { last_error: reason.slice(0, MAX_ERROR_CHARS) } });
+      ctx.log.info({ mensagem_id: id, channel: row.channel }, 'mensagem suprimida: endereço devolvido');
       return { status: 'suppressed', error: reason };
     }
   }
