@@ -83,4 +83,15 @@ describe('providers chosen by config', () => {
     expect(() => loadConfig({ WHATSAPP_TOKEN: 't' })).toThrow(/WHATSAPP_PHONE_NUMBER_ID/);
     expect(loadConfig({}).messaging.smtp).toBeNull();
   });
+
+  it('late bounces: SMTP_BOUNCE_DOMAIN only with SMTP_URL, BOUNCE_SMTP_PORT only with the domain, off by default', () => {
+    const smtp = { SMTP_URL: 'smtp://h:25', SMTP_FROM: 'a@b.test' };
+    expect(loadConfig(smtp).messaging.bounce).toBeNull();
+    expect(loadConfig({ ...smtp, SMTP_BOUNCE_DOMAIN: ' Bounces.Exemplo.com.br ' }).messaging.bounce).toEqual({ domain: 'bounces.exemplo.com.br', port: null, host: '127.0.0.1' });
+    expect(loadConfig({ ...smtp, SMTP_BOUNCE_DOMAIN: 'bounces.b.test', BOUNCE_SMTP_PORT: '2525', BOUNCE_SMTP_HOST: '0.0.0.0' }).messaging.bounce).toEqual({ domain: 'bounces.b.test', port: 2525, host: '0.0.0.0' });
+    expect(() => loadConfig({ SMTP_BOUNCE_DOMAIN: 'bounces.b.test' })).toThrow(/SMTP_BOUNCE_DOMAIN só pode ser usada com SMTP_URL/);
+    expect(() => loadConfig({ ...smtp, BOUNCE_SMTP_PORT: '2525' })).toThrow(/BOUNCE_SMTP_PORT só pode ser usada com SMTP_BOUNCE_DOMAIN/);
+    expect(() => loadConfig({ ...smtp, SMTP_BOUNCE_DOMAIN: 'bounces+x@b.test' })).toThrow(/deve ser um nome de domínio/);
+    expect(() => loadConfig({ ...smtp, SMTP_BOUNCE_DOMAIN: 'b.test', BOUNCE_SMTP_PORT: '70000' })).toThrow(/BOUNCE_SMTP_PORT deve ser um número inteiro entre 1 e 65535/);
+  });
 });
