@@ -76,8 +76,10 @@ describe('contaCobrancaSchema', () => {
       expect(issues({ ...sicredi, agencia: '0710' })[0]).toEqual(['agencia', 'Agência Sicredi: informe cooperativa e posto (ex. 0165.02).']);
     });
 
-    it('Caixa 104 and Itaú 341 as before', () => {
+    it('Caixa 104 and Itaú 341 as before; a bank with an API is left to its slip (its conta may work by API)', () => {
       expect(issues({})).toEqual([]);
+      // Caixa's 7-digit código do beneficiário: its API takes it, its CNAB 240 header (6 digits) would not
+      expect(issues({ codigo_beneficiario: '1100000' })).toEqual([]);
       expect(issues({ banco: '341', agencia: '0810', conta: '53678', codigo_beneficiario: '53678', carteira: '109' })).toEqual([]);
     });
   });

@@ -76,8 +76,11 @@ export const contaCobrancaSchema = z
     // ...and a trial remessa in the conta's layout runs its writer's header and detail rules (the
     // conta's DV for Bradesco, the conta corrente for Sicoob's header…): refused now, on its field,
     // rather than at Gerar Remessa
+    // A bank with a collection API (Caixa, BB) is left to its slip: its conta may work by API
+    // (chosen after it is saved), where the remessa's rules do not apply — e.g. Caixa's 7-digit
+    // código do beneficiário, which its CNAB 240 header cannot carry.
     const layout = v.layout_cnab ?? layoutPadrao(v.banco);
-    if (slipOk && layout !== null && layoutsDeRemessa(v.banco).includes(layout)) {
+    if (slipOk && layout !== null && !bancoDeCobranca(v.banco)?.api && layoutsDeRemessa(v.banco).includes(layout)) {
       const err = trialRemessaError(cnabAccountFromConta(v), layout, first, today);
       if (err) ctx.addIssue({ code: 'custom', path: [formFieldOf(err.field)], message: err.message });
     }

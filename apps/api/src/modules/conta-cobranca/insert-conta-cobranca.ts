@@ -14,9 +14,12 @@ export type ContaCobrancaRow = typeof contaCobranca.$inferSelect;
 function sequenceRange(input: ContaCobrancaDados, layout: LayoutCnab): { start: number; max: number } {
   const today = todayInSaoPaulo();
   const start = (isBankCode(input.banco) ? bankProfile(input.banco).firstSequence?.(today) : undefined) ?? 1;
+  const account = cnabAccountFromConta(input);
   const writes = layoutsDeRemessa(input.banco).includes(layout);
-  const max = maxSequenceOfConta(cnabAccountFromConta(input), writes ? layout : null, today);
-  // the schema ran the same trial before this insert: a conta no number fits never gets here
+  // a conta its layout's writer refuses (a bank with an API, whose conta may work by it: the schema
+  // leaves it to its slip) numbers as far as the slip goes
+  const max = (writes ? maxSequenceOfConta(account, layout, today) : null) ?? maxSequenceOfConta(account, null, today);
+  // the schema ran the slip's trial before this insert: a conta no number fits never gets here
   if (max === null || max < start) throw new Error(`conta de cobrança do banco ${input.banco} sem nosso número possível`);
   return { start, max };
 }
