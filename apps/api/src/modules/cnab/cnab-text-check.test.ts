@@ -57,6 +57,6 @@ describe('CnabTextCheck', () => {
     const letter = Buffer.concat([bytes.subarray(0, 402), Buffer.from('Olá, isto é uma carta.\r\n', 'latin1')]);
     expect(check([letter]).error).toMatch(/não é um registro CNAB 400/);
     const otherBank = Buffer.from(bytes.toString('latin1').replace('341BANCO ITAU SA', '104CAIXA        '), 'latin1');
-    expect(check([otherBank]).error).toBe('Retorno CNAB 400 do banco "104": este leiaute ainda não é lido (CNAB 400: bancos 237, 341, 033).');
+    expect(check([otherBank]).error).toBe('Retorno CNAB 400 do banco "104": este leiaute ainda não é lido (CNAB 400: bancos 237, 341, 033, 001).');
   });
 });

@@ -15,7 +15,7 @@ export interface ReadContext400 {
 
 /** What a CNAB 400 reader does with the records after the header; each call returns at most one item. */
 export interface DetailHandler400<T> {
-  /** Registro 1. */
+  /** The detail record (type 1; Banco do Brasil 7). */
   detail(line: string, lineNumber: number, ctx: ReadContext400): T | null;
   /** A record the layout lists as following a detail (Pix, multa…). */
   extra(record: ExtraRecord400, line: string, lineNumber: number, ctx: ReadContext400): T | null;
@@ -104,7 +104,7 @@ export class Cnab400Reader<T> {
       return null;
     }
     try {
-      if (type === '1') {
+      if (type === this.detailType(ctx.profile)) {
         this.details++;
         return this.handler.detail(line, lineNumber, ctx);
       }
@@ -129,6 +129,12 @@ export class Cnab400Reader<T> {
     if (this.records === 0) this.report.warn('ESTRUTURA', null, 'arquivo sem registros.');
     else if (!this.trailerSeen) this.report.warn('ESTRUTURA', null, 'arquivo sem trailer de arquivo (incompleto?).');
     return pending;
+  }
+
+  /** The detail's record type: "1" for most banks, "7" for Banco do Brasil's 7-digit convênios. */
+  private detailType(profile: CnabBankProfile400): string {
+    const detail = this.expected === 'retorno' ? profile.layout.retornoDetail : profile.layout.remessaDetail;
+    return detail?.field('tipoRegistro').fixed ?? '1';
   }
 
   private extraRecord(profile: CnabBankProfile400, type: string): ExtraRecord400 | null {

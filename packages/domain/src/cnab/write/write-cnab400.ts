@@ -24,7 +24,8 @@ export function cnab400WriterProfile(bank: string): WriterProfile400 {
   const profile = Object.prototype.hasOwnProperty.call(CNAB400_BANK_PROFILES, bank) ? CNAB400_BANK_PROFILES[bank] : undefined;
   const l = profile?.layout;
   if (!profile || !profile.writer || !l?.remessaHeader || !l.remessaDetail || !l.remessaTrailer) {
-    const supported = Object.keys(CNAB400_BANK_PROFILES).join(', ');
+    // a bank we only read (Banco do Brasil's retorno) is not one we write
+    const supported = Object.keys(CNAB400_BANK_PROFILES).filter((b) => CNAB400_BANK_PROFILES[b].writer !== null).join(', ');
     throw new CnabError('BANCO_NAO_SUPORTADO', `Não há perfil CNAB 400 para gerar arquivos do banco "${bank}" (suportados: ${supported}).`, { field: 'account.bank' });
   }
   return profile as WriterProfile400;
