@@ -63,10 +63,19 @@ export async function buildSyntheticRetorno(path: string, mb: number, firstNumbe
       };
     }
   }
+  const bytes = await writeCnabLines(path, writeRetorno240Lines({ account: cnabAccountFromConta(DEMO_CONTA), fileNumber: 1, generatedAt: new Date(), titles: titles() }));
+  return { titles: count, bytes };
+}
+
+/**
+ * Writes CNAB lines to `path` in Latin-1, about 1 MiB per write and waiting for the stream to
+ * drain, so a million-title file never sits in memory; answers the bytes written.
+ */
+export async function writeCnabLines(path: string, lines: Iterable<string>): Promise<number> {
   const out = fs.createWriteStream(path);
   let chunk = '';
   let bytes = 0;
-  for (const line of writeRetorno240Lines({ account: cnabAccountFromConta(DEMO_CONTA), fileNumber: 1, generatedAt: new Date(), titles: titles() })) {
+  for (const line of lines) {
     chunk += line + CNAB_LINE_END;
     if (chunk.length > 1 << 20) {
       bytes += chunk.length;
@@ -77,7 +86,7 @@ export async function buildSyntheticRetorno(path: string, mb: number, firstNumbe
   bytes += chunk.length;
   out.end(chunk, 'latin1');
   await once(out, 'finish');
-  return { titles: count, bytes };
+  return bytes;
 }
 
 /** One JSON line on stdout: how a child phase reports to bench/retorno.ts. */

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { CNAB_LINE_END, readRetorno, writeRetorno400Lines, type CnabAccount, type ContaCobrancaInput, type RetornoTitle, type RetornoTitleInput } from '@bg/domain';
+import { readRetorno, writeRetorno400Lines, type CnabAccount, type ContaCobrancaInput, type RetornoTitle, type RetornoTitleInput } from '@bg/domain';
 import { DEMO_CONTA } from '../src/seed/seed-boletos.js';
+import { writeCnabLines } from './cnab-bench-support.js';
 
 /**
  * bench:retorno's CNAB 400 files (--layout 400 --bank 341|237): a conta of the bank for the API
@@ -68,19 +68,6 @@ export async function buildSyntheticRetorno400(path: string, bankCode: string, c
       };
     }
   }
-  const out = fs.createWriteStream(path);
-  let chunk = '';
-  let bytes = 0;
-  for (const line of writeRetorno400Lines({ account: bank.account, fileNumber: 1, generatedAt: new Date(), titles: titles() })) {
-    chunk += line + CNAB_LINE_END;
-    if (chunk.length > 1 << 20) {
-      bytes += chunk.length;
-      if (!out.write(chunk, 'latin1')) await once(out, 'drain');
-      chunk = '';
-    }
-  }
-  bytes += chunk.length;
-  out.end(chunk, 'latin1');
-  await once(out, 'finish');
+  const bytes = await writeCnabLines(path, writeRetorno400Lines({ account: bank.account, fileNumber: 1, generatedAt: new Date(), titles: titles() }));
   return { titles: count, bytes };
 }
